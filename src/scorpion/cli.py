@@ -1,0 +1,247 @@
+"""The ``scorpion`` command line (B3): show deals, list and apply moves, play in a terminal.
+
+Exit codes: 0 success, 1 an illegal move, 2 bad input (unreadable file, malformed
+position, unknown variant, bad deal number or move text).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from .engine import (
+    DealNumber,
+    Game,
+    HistoryError,
+    IllegalMoveError,
+    Move,
+    Position,
+    Variant,
+    card_code,
+    deal,
+    format_position,
+    parse_position,
+    position_to_json,
+    variant_by_id,
+)
+
+app = typer.Typer(
+    name="scorpion",
+    help="Scorpion patience: deals, moves, a terminal table and (with serve) a browser table.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_ILLEGAL = 1
+EXIT_BAD_INPUT = 2
+
+VariantOption = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Variant id: scorpion, scorpion-ii, wasp, wasp-ii or scorpion-strict "
+        "[default: scorpion, or the file's variant: line].",
+        show_default=False,
+    ),
+]
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
+    typer.echo(message, err=code == EXIT_BAD_INPUT)
+    return typer.Exit(code)
+
+
+def _variant(variant_id: str | None) -> Variant | None:
+    if variant_id is None:
+        return None
+    try:
+        return variant_by_id(variant_id)
+    except ValueError as exc:
+        raise _fail(f"error: {exc}") from None
+
+
+def _read_position(source: str, variant_id: str | None) -> Position:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(f"error: cannot read {source}: {exc}") from None
+    try:
+        return parse_position(text, _variant(variant_id))
+    except ValueError as exc:
+        raise _fail(f"error: {source}: {exc}") from None
+
+
+def _deal_title(variant: Variant, number: DealNumber) -> str:
+    return f"{variant.name} deal {number}"
+
+
+@app.command("deal")
+def deal_command(
+    number: Annotated[str, typer.Argument(help="Deal number: 1 and up, or 'ms' + digits.")],
+    variant: VariantOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON form.")] = False,
+) -> None:
+    """Print deal NUMBER in the text notation (or JSON), the same deal as PySolFC's."""
+    v = _variant(variant or "scorpion")
+    assert v is not None
+    try:
+        dn = DealNumber.parse(number)
+    except ValueError as exc:
+        raise _fail(f"error: {exc}") from None
+    position = deal(dn, v)
+    if as_json:
+        data = position_to_json(position)
+        data["deal"] = str(dn)
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        typer.echo(format_position(position, _deal_title(v, dn)), nl=False)
+
+
+@app.command("moves")
+def moves_command(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file, or - for stdin.")],
+    variant: VariantOption = None,
+) -> None:
+    """Print the legal moves of a position, one per line."""
+    position = _read_position(source, variant)
+    for move in position.legal_moves():
+        typer.echo(str(move))
+
+
+@app.command("apply")
+def apply_command(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file, or - for stdin.")],
+    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help="Moves: 7H-5 or deal.")],
+    variant: VariantOption = None,
+) -> None:
+    """Apply MOVEs in order and print the resulting position.
+
+    Stops at the first illegal move with 'illegal: <move>: <reason>' and exit code 1.
+    """
+    position = _read_position(source, variant)
+    for text in moves:
+        try:
+            move = Move.parse(text)
+        except ValueError as exc:
+            raise _fail(f"error: {exc}") from None
+        try:
+            position = position.apply(move)
+        except IllegalMoveError as exc:
+            raise _fail(f"illegal: {move}: {exc.reason}", EXIT_ILLEGAL) from None
+    typer.echo(format_position(position), nl=False)
+
+
+# --- the terminal table -----------------------------------------------------------------
+
+_RED_SUITS = "DH"
+_PLAY_HELP = (
+    "Type a move (7H-5, or 7H 5), 'deal', 'undo', 'redo', 'hint', 'restart', "
+    "'new [N]', 'help' or 'quit'."
+)
+
+
+def render_table(game: Game, title: str) -> Text:
+    """Return the terminal picture of ``game``: columns as rows of cards, ``##`` face down."""
+    p = game.position
+    out = Text()
+    out.append(f"{title}   moves {len(game.moves)}   runs {len(p.runs)}/4   "
+               f"stock {len(p.stock)}\n", style="bold")
+    for i, (col, fd) in enumerate(zip(p.columns, p.face_down, strict=True)):
+        out.append(f"{i + 1}: ")
+        for k, card in enumerate(col):
+            if k < fd:
+                out.append("## ", style="dim")
+            else:
+                code = card_code(card)
+                out.append(code + " ", style="red" if code[1] in _RED_SUITS else "")
+        out.append("\n")
+    return out
+
+
+@app.command("play")
+def play_command(
+    deal_number: Annotated[
+        str | None, typer.Option("--deal", "-d", help="Deal number [default: a random deal].")
+    ] = None,
+    variant: VariantOption = None,
+) -> None:
+    """Play in the terminal: type moves, undo, redo, hint, restart, quit."""
+    import secrets
+
+    v = _variant(variant or "scorpion")
+    assert v is not None
+    try:
+        dn = DealNumber.parse(deal_number) if deal_number else DealNumber(secrets.randbelow(31999) + 1)
+    except ValueError as exc:
+        raise _fail(f"error: {exc}") from None
+    console = Console(highlight=False)
+    game = Game.from_deal(dn, v)
+    title = _deal_title(v, dn)
+    console.print(_PLAY_HELP)
+    while True:
+        console.print(render_table(game, title))
+        if game.is_won:
+            console.print(f"[bold green]You won in {len(game.moves)} moves![/] "
+                          "Type 'restart', 'new' or 'quit'.")
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            console.print()
+            return
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("quit", "q", "exit"):
+            return
+        if word in ("help", "?"):
+            console.print(_PLAY_HELP)
+        elif word in ("undo", "u"):
+            try:
+                console.print(f"undid {game.undo()}")
+            except HistoryError as exc:
+                console.print(f"[yellow]{exc}[/]")
+        elif word in ("redo", "r"):
+            try:
+                console.print(f"redid {game.redo()}")
+            except HistoryError as exc:
+                console.print(f"[yellow]{exc}[/]")
+        elif word in ("hint", "h"):
+            moves = game.legal_moves()
+            console.print("legal moves: " + (" ".join(map(str, moves)) or "none"))
+        elif word == "restart":
+            game.restart()
+        elif word == "new":
+            try:
+                dn = DealNumber.parse(rest) if rest.strip() else DealNumber(secrets.randbelow(31999) + 1)
+            except ValueError as exc:
+                console.print(f"[yellow]{exc}[/]")
+                continue
+            game = Game.from_deal(dn, v)
+            title = _deal_title(v, dn)
+        else:
+            text = line.replace(" ", "-") if "-" not in line and word != "deal" else line
+            try:
+                change = game.push(Move.parse(text))
+            except ValueError as exc:
+                console.print(f"[yellow]{exc}[/]")
+                continue
+            if change.runs:
+                console.print(f"[green]run removed: {len(change.runs)}[/]")
+
+
+def main() -> None:
+    """Entry point of the ``scorpion`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

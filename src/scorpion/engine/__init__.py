@@ -1,0 +1,54 @@
+"""The rules engine: cards, numbered deals, positions, moves, notation and games.
+
+Pure: no input or output. Everything else in the package builds on it::
+
+    >>> from scorpion.engine import Game, Move
+    >>> game = Game.from_deal(1)
+    >>> game.legal_moves()[0] in game.legal_moves()
+    True
+"""
+
+from .cards import Card, CardError, Suit, card_code, card_name, parse_card, parse_suit
+from .deals import DealNumber, DealNumberError, deal, shuffled_deck
+from .game import Change, Game, HistoryError, change_between
+from .notation import (
+    NotationError,
+    format_position,
+    parse_position,
+    position_from_json,
+    position_to_json,
+)
+from .position import (
+    COLUMNS,
+    DEAL,
+    IllegalMoveError,
+    Move,
+    MoveError,
+    Position,
+    PositionError,
+    enters_empty_column,
+    lands_on,
+    settle_column,
+    stock_deal_refusal,
+)
+from .variants import (
+    SCORPION,
+    SCORPION_II,
+    SCORPION_STRICT,
+    VARIANTS,
+    WASP,
+    WASP_II,
+    UnknownVariantError,
+    Variant,
+    variant_by_id,
+)
+
+__all__ = [
+    "COLUMNS", "DEAL", "SCORPION", "SCORPION_II", "SCORPION_STRICT", "VARIANTS", "WASP",
+    "WASP_II", "Card", "CardError", "Change", "DealNumber", "DealNumberError", "Game",
+    "HistoryError", "IllegalMoveError", "Move", "MoveError", "NotationError", "Position",
+    "PositionError", "Suit", "UnknownVariantError", "Variant", "card_code", "card_name",
+    "change_between", "deal", "enters_empty_column", "format_position", "lands_on",
+    "parse_card", "parse_position", "parse_suit", "position_from_json", "position_to_json",
+    "settle_column", "shuffled_deck", "stock_deal_refusal", "variant_by_id",
+]

@@ -1,0 +1,165 @@
+"""Numbered deals, the same as PySolFC's for the same game (R5).
+
+Algorithm (written from the description of PySolFC's ``pysollib/pysolrandom.py`` and
+``pysollib/games/spider.py``; checked against the ``pysol-cards`` package in the tests):
+
+1. A deal number is text: ``ms`` followed by digits forces Microsoft's generator;
+   otherwise spaces and ``# - _ . ,`` are dropped and the rest read as an integer N >= 1.
+2. The deck is created ace to king of clubs, spades, hearts, diamonds (PySolFC's order).
+3. For 1 <= N < 32000 (or with ``ms``) the deck is first re-ordered by rank, then suit
+   clubs, diamonds, hearts, spades, and shuffled with the Microsoft FreeCell linear
+   congruential generator: ``state = (state * 214013 + 2531011) mod 2**31``, value
+   ``state >> 16`` (15 bits), ``j = value mod (n + 1)``. For N >= 32000, CPython's
+   Mersenne Twister (:class:`random.Random`) seeded with N gives
+   ``j = int(random() * (n + 1))``; its algorithm is fixed by CPython's documented
+   seeding of integers, so deals do not change between Python versions.
+4. Fisher-Yates from the end: for n from 51 down to 1, swap positions n and j.
+5. The last card of the shuffled list is dealt first: seven rows left to right onto
+   columns 1-7, the first three rows face down on the variant's face-down columns (R3);
+   the three cards left are the stock, dealt later onto columns 1, 2, 3 in the order they
+   come off the pile (R4, R11).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import NamedTuple
+
+from .cards import Card
+from .position import COLUMNS, Position
+from .variants import SCORPION, Variant
+
+MS_LIMIT = 32000
+"""Deal numbers below this use Microsoft's generator; from it on, the Mersenne Twister."""
+
+MAX_DEAL = 10**20
+"""The largest deal number (PySolFC's limit for the Mersenne Twister)."""
+
+MAX_MS_DEAL = 2**33 - 1
+"""The largest deal number with the ``ms`` prefix (PySolFC's limit for that generator)."""
+
+# PySolFC's suit order is clubs, spades, hearts, diamonds; ours (card codes) is C D H S.
+_PYSOL_SUIT_TO_OURS = (0, 3, 2, 1)
+_PYSOL_DECK: tuple[Card, ...] = tuple(
+    _PYSOL_SUIT_TO_OURS[s] * 13 + r for s in range(4) for r in range(13)
+)
+# Microsoft order: by rank, then suit clubs, diamonds, hearts, spades.
+_MS_DECK: tuple[Card, ...] = tuple(s * 13 + r for r in range(13) for s in range(4))
+
+_DROPPED = re.compile(r"[\s#\-_.,]")
+_MS_FORM = re.compile(r"ms(\d+)", re.IGNORECASE)
+
+
+class DealNumberError(ValueError):
+    """Raised for text that is not a deal number, or a number out of range."""
+
+
+class DealNumber(NamedTuple):
+    """A deal number: the integer and whether Microsoft's generator is forced (``ms``).
+
+    ``str()`` gives the canonical text (``"617"``, ``"ms40000"``) that :meth:`parse`
+    reads back. ``ms`` only matters from 32000 on, so it is normalised off below that.
+    """
+
+    number: int
+    ms: bool = False
+
+    def __str__(self) -> str:
+        return f"ms{self.number}" if self.ms else str(self.number)
+
+    @property
+    def uses_ms_generator(self) -> bool:
+        """True when the deal is shuffled with Microsoft's generator."""
+        return self.ms or self.number < MS_LIMIT
+
+    @classmethod
+    def parse(cls, text: str | int) -> DealNumber:
+        """Read a deal number: an int, digits (``"1 234"``, ``"#617"``) or ``ms`` + digits.
+
+        Raises:
+            DealNumberError: for anything else, for 0 and negative numbers, and for numbers
+                above :data:`MAX_DEAL` (or :data:`MAX_MS_DEAL` with ``ms``).
+        """
+        if isinstance(text, bool):
+            raise DealNumberError(f"not a deal number: {text!r}")
+        if isinstance(text, int):
+            return cls._checked(text, ms=False, text=str(text))
+        raw = text.strip()
+        m = _MS_FORM.fullmatch(raw)
+        if m:
+            return cls._checked(int(m.group(1)), ms=True, text=raw)
+        cleaned = _DROPPED.sub("", raw)
+        if raw.startswith("-") and cleaned.isdigit():
+            raise DealNumberError(f"deal numbers start at 1, not -{cleaned}")
+        if not cleaned.isdigit() or not cleaned.isascii():
+            raise DealNumberError(
+                f"not a deal number: {text!r} (digits, or 'ms' followed by digits)"
+            )
+        return cls._checked(int(cleaned), ms=False, text=raw)
+
+    @classmethod
+    def _checked(cls, number: int, ms: bool, text: str) -> DealNumber:
+        if number < 1:
+            raise DealNumberError(f"deal numbers start at 1, not {number}")
+        limit = MAX_MS_DEAL if ms else MAX_DEAL
+        if number > limit:
+            raise DealNumberError(f"deal number {text} is above the largest, {limit}")
+        return cls(number, ms and number >= MS_LIMIT)
+
+
+class _MsGenerator:
+    """Microsoft's FreeCell generator as PySolFC extends it for seeds up to 2**33 - 1."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.state = seed if seed < 2**32 else seed - 2**32
+
+    def next_value(self) -> int:
+        self.state = (self.state * 214013 + 2531011) & MAX_MS_DEAL
+        if self.seed < 2**32:
+            value = (self.state >> 16) & 0x7FFF
+            return value | 0x8000 if self.seed >= 2**31 else value
+        return ((self.state >> 16) & 0xFFFF) + 1
+
+
+def shuffled_deck(number: DealNumber | int | str) -> list[Card]:
+    """Return the shuffled deck of deal ``number``; the last card is dealt first.
+
+    Raises:
+        DealNumberError: if ``number`` is not a valid deal number.
+    """
+    deal_number = number if isinstance(number, DealNumber) else DealNumber.parse(number)
+    n = deal_number.number
+    if deal_number.uses_ms_generator:
+        deck = list(_MS_DECK)
+        gen = _MsGenerator(n)
+        for i in range(len(deck) - 1, 0, -1):
+            j = gen.next_value() % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+    else:
+        deck = list(_PYSOL_DECK)
+        rng = random.Random(n)
+        for i in range(len(deck) - 1, 0, -1):
+            j = int(rng.random() * (i + 1))
+            deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal(number: DealNumber | int | str, variant: Variant = SCORPION) -> Position:
+    """Return the first position of deal ``number`` in ``variant`` (R2-R5).
+
+    Raises:
+        DealNumberError: if ``number`` is not a valid deal number (0, negative, too large,
+            not digits).
+    """
+    pile = shuffled_deck(number)
+    columns: list[list[Card]] = [[] for _ in range(COLUMNS)]
+    for _row in range(7):
+        for col in columns:
+            col.append(pile.pop())
+    stock = (pile.pop(), pile.pop(), pile.pop())
+    face_down = tuple(
+        variant.face_down_rows if i < variant.face_down_columns else 0 for i in range(COLUMNS)
+    )
+    return Position(tuple(tuple(c) for c in columns), face_down, stock, (), variant)

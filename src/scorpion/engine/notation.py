@@ -1,0 +1,263 @@
+"""Text and JSON notation of positions (B4), round-tripping exactly.
+
+Text form, one line per part::
+
+    # Scorpion deal 1
+    1: [JD 5H KH] AS 4H TH 8D
+    2: [2D KD 3H] AH AC 8H QS
+    ...
+    7: 3S 6C 4D 5C 9S 2C 6D
+    stock: 9C 2H 6H
+    runs: -
+
+* ``N:`` lines, one per column 1-7 (an empty column is ``N:`` alone): cards bottom to top,
+  the face-down cards at the bottom inside one pair of brackets.
+* ``stock:`` the undealt cards in dealing order (the first goes onto column 1), or ``-``.
+* ``runs:`` the suit letters of the removed runs in removal order, or ``-``.
+* ``variant:`` the variant id; optional, left out for Scorpion (the default).
+* ``#`` starts a comment line; blank lines are ignored.
+
+``parse_position(format_position(p)) == p`` for every valid position ``p``. Parsing
+checks everything (see :meth:`Position.check`) and every error names the line.
+
+JSON form (:func:`position_to_json` / :func:`position_from_json`)::
+
+    {"variant": "scorpion",
+     "columns": [{"face_down": ["JD", "5H", "KH"], "face_up": ["AS", "4H", "TH", "8D"]}, ...],
+     "stock": ["9C", "2H", "6H"], "runs": []}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import SUIT_LETTERS, Card, card_code, parse_card, parse_suit
+from .position import COLUMNS, Position, PositionError
+from .variants import SCORPION, Variant, variant_by_id
+
+
+class NotationError(ValueError):
+    """Raised for text or JSON that is not a valid position.
+
+    Attributes:
+        line: the 1-based line number the problem is on, or None (JSON, or the whole text).
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(card_code(c) for c in cards)
+
+
+def format_position(position: Position, title: str | None = None) -> str:
+    """Return the text notation of ``position``, ending with a newline.
+
+    Args:
+        position: the position to write.
+        title: an optional comment for the first line (``"Scorpion deal 1"``).
+    """
+    lines = [f"# {title}"] if title else []
+    if position.variant is not SCORPION:
+        lines.append(f"variant: {position.variant.id}")
+    for i, (col, fd) in enumerate(zip(position.columns, position.face_down, strict=True)):
+        parts = []
+        if fd:
+            parts.append(f"[{_cards(col[:fd])}]")
+        if col[fd:]:
+            parts.append(_cards(col[fd:]))
+        lines.append(f"{i + 1}: {' '.join(parts)}".rstrip())
+    lines.append(f"stock: {_cards(position.stock) or '-'}")
+    lines.append(f"runs: {' '.join(SUIT_LETTERS[s] for s in position.runs) or '-'}")
+    return "\n".join(lines) + "\n"
+
+
+def _parse_card_list(text: str, line: int) -> list[Card]:
+    try:
+        return [parse_card(tok) for tok in text.split()]
+    except ValueError as exc:
+        raise NotationError(str(exc), line) from None
+
+
+def _parse_column(text: str, line: int) -> tuple[tuple[Card, ...], int]:
+    text = text.strip()
+    if text.startswith("["):
+        close = text.find("]")
+        if close < 0:
+            raise NotationError("'[' without a closing ']'", line)
+        down = _parse_card_list(text[1:close], line)
+        rest = text[close + 1:]
+        if not down:
+            raise NotationError("empty brackets: leave them out when no card is face down", line)
+    else:
+        down, rest = [], text
+    if "[" in rest or "]" in rest:
+        raise NotationError(
+            "face-down cards must all be at the bottom, inside one pair of brackets", line
+        )
+    up = _parse_card_list(rest, line)
+    return tuple(down + up), len(down)
+
+
+def parse_position(text: str, variant: Variant | None = None) -> Position:
+    """Read a position written in the text notation.
+
+    Args:
+        text: the notation (see the module docstring).
+        variant: the variant to use when the text has no ``variant:`` line (default
+            Scorpion). If the text names a different variant, that is an error.
+
+    Raises:
+        NotationError: naming the line and the problem (unknown card, duplicate, missing
+            or repeated line, cards not accounted for, ...).
+    """
+    columns: dict[int, tuple[tuple[Card, ...], int, int]] = {}
+    stock: tuple[tuple[Card, ...], int] | None = None
+    runs: tuple[tuple[int, ...], int] | None = None
+    named: tuple[Variant, int] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        key, sep, value = stripped.partition(":")
+        key = key.strip().lower()
+        if not sep:
+            raise NotationError(
+                f"expected 'N:', 'stock:', 'runs:' or 'variant:' at the start, got {stripped!r}",
+                number,
+            )
+        if key.isdigit():
+            index = int(key)
+            if not 1 <= index <= COLUMNS:
+                raise NotationError(f"there is no column {index} (columns are 1-{COLUMNS})", number)
+            if index in columns:
+                raise NotationError(f"column {index} is given twice", number)
+            col, fd = _parse_column(value, number)
+            columns[index] = (col, fd, number)
+        elif key == "stock":
+            if stock is not None:
+                raise NotationError("'stock:' is given twice", number)
+            value = value.strip()
+            stock = (tuple(_parse_card_list(value, number)) if value != "-" else (), number)
+        elif key == "runs":
+            if runs is not None:
+                raise NotationError("'runs:' is given twice", number)
+            value = value.strip()
+            try:
+                suits = tuple(parse_suit(t) for t in value.split()) if value != "-" else ()
+            except ValueError as exc:
+                raise NotationError(str(exc), number) from None
+            runs = (suits, number)
+        elif key == "variant":
+            if named is not None:
+                raise NotationError("'variant:' is given twice", number)
+            try:
+                named = (variant_by_id(value.strip()), number)
+            except ValueError as exc:
+                raise NotationError(str(exc), number) from None
+        else:
+            raise NotationError(f"unknown line {key!r}: expected 1-7, stock, runs or variant", number)
+
+    missing = [str(i) for i in range(1, COLUMNS + 1) if i not in columns]
+    if missing:
+        raise NotationError(f"missing column line(s): {', '.join(m + ':' for m in missing)}")
+    if stock is None:
+        raise NotationError("missing the 'stock:' line (write 'stock: -' for no stock)")
+    if runs is None:
+        raise NotationError("missing the 'runs:' line (write 'runs: -' for none)")
+    if named is not None:
+        if variant is not None and variant is not named[0]:
+            raise NotationError(
+                f"the text is for variant {named[0].id!r}, not {variant.id!r}", named[1]
+            )
+        variant = named[0]
+    position = Position(
+        tuple(columns[i][0] for i in range(1, COLUMNS + 1)),
+        tuple(columns[i][1] for i in range(1, COLUMNS + 1)),
+        stock[0],
+        runs[0],
+        variant or SCORPION,
+    )
+    try:
+        position.check()
+    except PositionError as exc:
+        line: int | None = None
+        if exc.part == "column" and exc.column is not None:
+            line = columns[exc.column + 1][2]
+        elif exc.part == "stock":
+            line = stock[1]
+        elif exc.part == "runs":
+            line = runs[1]
+        raise NotationError(str(exc), line) from None
+    return position
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    """Return the JSON form of ``position`` (a dict of lists and strings)."""
+    return {
+        "variant": position.variant.id,
+        "columns": [
+            {
+                "face_down": [card_code(c) for c in col[:fd]],
+                "face_up": [card_code(c) for c in col[fd:]],
+            }
+            for col, fd in zip(position.columns, position.face_down, strict=True)
+        ],
+        "stock": [card_code(c) for c in position.stock],
+        "runs": [SUIT_LETTERS[s] for s in position.runs],
+    }
+
+
+def position_from_json(data: Any, variant: Variant | None = None) -> Position:
+    """Read the JSON form written by :func:`position_to_json` (already decoded).
+
+    Args:
+        data: the decoded JSON object.
+        variant: used when ``data`` has no ``"variant"`` key (default Scorpion); a
+            different variant in ``data`` is an error.
+
+    Raises:
+        NotationError: naming the key and the problem.
+    """
+    if not isinstance(data, dict):
+        raise NotationError("a position in JSON is an object")
+    try:
+        if "variant" in data:
+            named = variant_by_id(str(data["variant"]))
+            if variant is not None and variant is not named:
+                raise NotationError(f"the JSON is for variant {named.id!r}, not {variant.id!r}")
+            variant = named
+        cols = data["columns"]
+        if not isinstance(cols, list) or len(cols) != COLUMNS:
+            raise NotationError(f"'columns' must be a list of {COLUMNS} columns")
+        columns = []
+        face_down = []
+        for i, col in enumerate(cols, start=1):
+            if not isinstance(col, dict):
+                raise NotationError(f"column {i} must be an object with face_down and face_up")
+            down = [parse_card(str(c)) for c in _list(col.get("face_down", []), f"column {i}")]
+            up = [parse_card(str(c)) for c in _list(col.get("face_up", []), f"column {i}")]
+            columns.append(tuple(down + up))
+            face_down.append(len(down))
+        stock = tuple(parse_card(str(c)) for c in _list(data.get("stock", []), "stock"))
+        runs = tuple(parse_suit(str(s)) for s in _list(data.get("runs", []), "runs"))
+    except KeyError as exc:
+        raise NotationError(f"missing key {exc}") from None
+    except NotationError:
+        raise
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+    position = Position(tuple(columns), tuple(face_down), stock, runs, variant or SCORPION)
+    try:
+        position.check()
+    except PositionError as exc:
+        raise NotationError(str(exc)) from None
+    return position
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise NotationError(f"{where}: expected a list of card codes")
+    return value
