@@ -238,6 +238,27 @@ def play_command(
                 console.print(f"[green]run removed: {len(change.runs)}[/]")
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.", min=1, max=65535)] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy database URL [default: an SQLite file in your data directory].",
+            show_default=False,
+        ),
+    ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", help="Open the page in your browser.")
+    ] = True,
+) -> None:
+    """Serve the browser table: play Scorpion at http://127.0.0.1:8000/."""
+    from .web.server import run
+
+    run(host=host, port=port, database=database, open_browser=open_browser)
+
+
 def main() -> None:
     """Entry point of the ``scorpion`` console script."""
     app()

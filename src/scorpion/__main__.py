@@ -1,0 +1,5 @@
+"""``python -m scorpion``: the same as the ``scorpion`` command."""
+
+from .cli import main
+
+main()

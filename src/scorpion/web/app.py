@@ -1,0 +1,277 @@
+"""The FastAPI application: thin routes over :class:`scorpion.store.GameService`.
+
+The server is the only authority on the rules: the page sends intentions (a move in
+notation, deal, undo, ...) and gets back the new :class:`GameView`, which never names a
+face-down card. A player is a random token in an HttpOnly, SameSite=Lax cookie set by the
+page route; the database keeps only its SHA-256. See ``docs/web-api.md``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Cookie, Depends, FastAPI, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
+from ..engine.variants import UnknownVariantError
+from ..store import Database, GameService, GameState, PlayerNotFoundError, StaleGameError
+from ..store.games import CorruptGameError, GameFinishedError
+from .schemas import (
+    ErrorDetail,
+    GameView,
+    Hints,
+    MoveRequest,
+    NewGameRequest,
+    VariantInfo,
+    VariantRequest,
+)
+
+COOKIE = "scorpion_player"
+"""Name of the cookie holding the player's token."""
+
+MAX_BODY_BYTES = 16 * 1024
+"""Largest request body accepted, in bytes; larger bodies get 413."""
+
+COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
+"""Lifetime of the player cookie, in seconds (ten years)."""
+
+NO_MOVES = "no moves left, try Undo or New game"
+
+STATIC_DIR = Path(str(resources.files("scorpion.web") / "static"))
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorDetail, "description": "Bad move text, variant or deal number."},
+    401: {"model": ErrorDetail, "description": "Missing, malformed or unknown player cookie."},
+    409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
+    413: {"model": ErrorDetail, "description": "Request body too large."},
+    422: {"model": ErrorDetail, "description": "Malformed JSON or wrong body shape."},
+}
+
+_STATUS: list[tuple[type[Exception], int]] = [
+    (PlayerNotFoundError, 401),
+    (MoveError, 400),
+    (DealNumberError, 400),
+    (UnknownVariantError, 400),
+    (IllegalMoveError, 409),
+    (HistoryError, 409),
+    (StaleGameError, 409),
+    (GameFinishedError, 409),
+    (CorruptGameError, 409),
+]
+
+
+class BodyLimit:
+    """ASGI middleware refusing request bodies over ``limit`` bytes with 413."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = JSONResponse(
+            {"detail": f"request body over {self.limit} bytes"}, status_code=413
+        )
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await too_large(scope, receive, send)
+                return
+        # Without a (trusted) length, read at most ``limit`` bytes before passing it on.
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await too_large(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def get_service(request: Request) -> Iterator[GameService]:
+    """Dependency: a :class:`GameService` over a session of the application's database.
+
+    The session commits when the request ends without an error and rolls back otherwise;
+    routes that change a game commit before they answer (see :func:`_answer`).
+    """
+    database: Database = request.app.state.database
+    with database.session() as session:
+        yield GameService(session)
+
+
+ServiceDep = Annotated[GameService, Depends(get_service)]
+
+
+def get_player(svc: ServiceDep, scorpion_player: Annotated[str | None, Cookie()] = None) -> str:
+    """Dependency: the id of the player whose cookie came with the request.
+
+    Raises:
+        PlayerNotFoundError: (401) for a missing, malformed or unknown cookie.
+    """
+    return svc.player_id(scorpion_player)
+
+
+PlayerDep = Annotated[str, Depends(get_player)]
+VariantQuery = Annotated[str, Query(max_length=32, description="Variant id.")]
+
+
+def _answer(svc: GameService, state: GameState) -> GameView:
+    """Build the view of ``state`` and commit, so the change is stored before the answer."""
+    result = GameView.of(state)
+    svc.session.commit()
+    return result
+
+
+router = APIRouter()
+
+
+@router.get("/", include_in_schema=False)
+def page(svc: ServiceDep, scorpion_player: Annotated[str | None, Cookie()] = None) -> Response:
+    """The table; gives a new player cookie when the request has no valid one."""
+    response = FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+    try:
+        svc.player_id(scorpion_player)
+    except PlayerNotFoundError:
+        token = svc.create_player()
+        svc.session.commit()
+        response.set_cookie(
+            COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/"
+        )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.get("/rules", include_in_schema=False)
+def rules() -> FileResponse:
+    """The rules page."""
+    return FileResponse(STATIC_DIR / "rules.html", media_type="text/html")
+
+
+@router.get("/api/variants", response_model=list[VariantInfo], tags=["game"])
+def variants() -> list[VariantInfo]:
+    """List the variants that can be played."""
+    return [VariantInfo(id=v.id, name=v.name) for v in VARIANTS.values()]
+
+
+@router.get("/api/game", response_model=GameView, responses=_ERRORS, tags=["game"])
+def current_game(svc: ServiceDep, pid: PlayerDep, variant: VariantQuery = "scorpion") -> GameView:
+    """The player's game in progress of ``variant``; a random deal starts if there is none."""
+    return _answer(svc, svc.current(pid, variant))
+
+
+@router.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
+def new_game(body: NewGameRequest, svc: ServiceDep, pid: PlayerDep) -> GameView:
+    """Start a new game: the deal number given, or a random deal."""
+    number = None if body.deal is None else str(body.deal)
+    return _answer(svc, svc.new_game(pid, body.variant, number))
+
+
+@router.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])
+def move(body: MoveRequest, svc: ServiceDep, pid: PlayerDep) -> GameView:
+    """Play a move (``7H-5``) or the stock deal (``deal``) if the rules allow it."""
+    return _answer(svc, svc.play(pid, body.variant, body.move, body.version))
+
+
+@router.post("/api/game/undo", response_model=GameView, responses=_ERRORS, tags=["game"])
+def undo(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> GameView:
+    """Take back the last move exactly (R15)."""
+    return _answer(svc, svc.undo(pid, body.variant, body.version))
+
+
+@router.post("/api/game/redo", response_model=GameView, responses=_ERRORS, tags=["game"])
+def redo(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> GameView:
+    """Play the last undone move again (R15)."""
+    return _answer(svc, svc.redo(pid, body.variant, body.version))
+
+
+@router.post("/api/game/restart", response_model=GameView, responses=_ERRORS, tags=["game"])
+def restart(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> GameView:
+    """Replay: the same deal from its first position, as a new game."""
+    return _answer(svc, svc.restart(pid, body.variant, body.version))
+
+
+@router.get("/api/game/hints", response_model=Hints, responses=_ERRORS, tags=["game"])
+def hints(svc: ServiceDep, pid: PlayerDep, variant: VariantQuery = "scorpion") -> Hints:
+    """Legal moves worth trying (F3): not ranked and not checked by a solver."""
+    moves = [str(m) for m in svc.hints(pid, variant)]
+    return Hints(moves=moves, message=None if moves else NO_MOVES)
+
+
+async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": "this game changed in another tab; reload"}, 409)
+
+
+async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
+    parts = []
+    for err in exc.errors() if isinstance(exc, RequestValidationError) else ():
+        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    return JSONResponse({"detail": "invalid request: " + "; ".join(parts)}, 422)
+
+
+def create_app(database: Database) -> FastAPI:
+    """Return the web application over ``database``.
+
+    The application holds no game in memory: each request reads the player's game from
+    the database, replays it on the engine, and commits any change before answering.
+    """
+    options: dict[str, Any] = {}
+    if "telemetry" in inspect.signature(FastAPI).parameters:
+        # No tracing, metrics or exporters: the game sends nothing anywhere (F8).
+        options["telemetry"] = {
+            "tracing": False, "metrics": False, "logs": False, "auto_configure": False
+        }
+    app = FastAPI(
+        title="Scorpion patience",
+        version="0.1.0",
+        description="Play Scorpion: the server checks every move with the rules engine.",
+        **options,
+    )
+    app.state.database = database
+    for exc_type, status in _STATUS:
+        app.add_exception_handler(exc_type, _handler(status))
+    app.add_exception_handler(StaleDataError, _stale)
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(BodyLimit)
+    return app
+
+
+def _handler(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
+    async def handle(_request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    return handle
+

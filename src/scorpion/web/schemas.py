@@ -1,0 +1,121 @@
+"""Request and response models of the HTTP API (they make the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..engine import card_code
+from ..engine.cards import SUIT_LETTERS
+from ..store import GameState
+
+
+class VariantInfo(BaseModel):
+    """A variant: its stable id and the name shown to players."""
+
+    id: str = Field(examples=["scorpion"])
+    name: str = Field(examples=["Scorpion"])
+
+
+class ColumnView(BaseModel):
+    """One tableau column as the player sees it."""
+
+    face_down: int = Field(description="How many face-down cards lie at the bottom.", ge=0)
+    cards: list[str] = Field(description="The face-up cards, bottom to top (card codes).")
+
+
+class LastMove(BaseModel):
+    """The move this answer played and what it changed."""
+
+    move: str = Field(examples=["7H-5"])
+    revealed: list[str] = Field(description="Cards the move turned face up.")
+    runs: list[str] = Field(description="Suits (C, D, H, S) of the runs it removed.")
+
+
+class GameView(BaseModel):
+    """The player's view of a game: no face-down card is ever named in it."""
+
+    variant: VariantInfo
+    deal: str = Field(description="The deal number (PySolFC numbering).", examples=["617"])
+    columns: list[ColumnView]
+    stock: int = Field(description="Cards left in the stock (3 or 0).")
+    runs: list[str] = Field(description="Suits of the removed runs, in removal order.")
+    moves: int = Field(description="Moves made (the stock deal counts as one).")
+    elapsed_ms: int = Field(description="Milliseconds from the first move to now or to the win.")
+    started: bool = Field(description="True once the first move is made (the clock runs).")
+    won: bool
+    can_undo: bool
+    can_redo: bool
+    version: int = Field(description="Changes with every change; send it back to detect stale tabs.")
+    last: LastMove | None = None
+
+    @classmethod
+    def of(cls, state: GameState) -> GameView:
+        """Build the view of ``state``, hiding every face-down card."""
+        game, row = state.game, state.row
+        p = game.position
+        last = None
+        if state.last_move is not None and state.last_change is not None:
+            last = LastMove(
+                move=str(state.last_move),
+                revealed=[card_code(c) for c in state.last_change.revealed],
+                runs=[SUIT_LETTERS[s] for s in state.last_change.runs],
+            )
+        return cls(
+            variant=VariantInfo(id=p.variant.id, name=p.variant.name),
+            deal=row.deal,
+            columns=[
+                ColumnView(face_down=fd, cards=[card_code(c) for c in col[fd:]])
+                for col, fd in zip(p.columns, p.face_down, strict=True)
+            ],
+            stock=len(p.stock),
+            runs=[SUIT_LETTERS[s] for s in p.runs],
+            moves=len(game.moves),
+            elapsed_ms=state.elapsed_ms,
+            started=row.started_at is not None,
+            won=row.won,
+            can_undo=game.can_undo and not row.won,
+            can_redo=game.can_redo and not row.won,
+            version=row.version,
+            last=last,
+        )
+
+
+class VariantRequest(BaseModel):
+    """A request naming the variant whose game it acts on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = Field(default="scorpion", max_length=32, examples=["scorpion"])
+    version: int | None = Field(
+        default=None, description="The version of the view the page last saw."
+    )
+
+
+class MoveRequest(VariantRequest):
+    """A move in notation: ``<card>-<column>`` (``7H-5``) or ``deal``."""
+
+    move: str = Field(max_length=16, examples=["7H-5", "deal"])
+
+
+class NewGameRequest(BaseModel):
+    """Start a new game: a deal number, or none for a random deal."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = Field(default="scorpion", max_length=32)
+    deal: str | int | None = Field(
+        default=None, description="Deal number (1 and up, or 'ms' + digits); null for random."
+    )
+
+
+class Hints(BaseModel):
+    """Moves worth trying, and a message when there are none."""
+
+    moves: list[str]
+    message: str | None = None
+
+
+class ErrorDetail(BaseModel):
+    """An error: what is wrong, in words."""
+
+    detail: str

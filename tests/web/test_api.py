@@ -1,0 +1,339 @@
+"""HTTP API of the browser table (F1-F5), with FastAPI's TestClient over a temporary SQLite file.
+
+The server is the only authority on the rules; the page never sees a face-down card; bad
+input gets a 4xx with a clear message and leaves the game unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from winning import WINNABLE_DEAL, winning_line
+
+from scorpion.engine import card_code, deal
+from scorpion.store import Database
+from scorpion.web import create_app
+from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Database:
+    db = Database(f"sqlite:///{tmp_path / 'test.db'}")
+    yield db
+    db.dispose()
+
+
+def new_client(database: Database) -> TestClient:
+    client = TestClient(create_app(database))
+    page = client.get("/")
+    assert page.status_code == 200
+    assert client.cookies.get(COOKIE)
+    return client
+
+
+@pytest.fixture
+def client(database: Database) -> TestClient:
+    return new_client(database)
+
+
+def start(client: TestClient, number: str = "1", variant: str = "scorpion") -> dict:
+    r = client.post("/api/game/new", json={"deal": number, "variant": variant})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def move(client: TestClient, text: str, **extra: object) -> dict:
+    r = client.post("/api/game/move", json={"move": text, **extra})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def current(client: TestClient, variant: str = "scorpion") -> dict:
+    r = client.get("/api/game", params={"variant": variant})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def without_clock(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "elapsed_ms"}
+
+
+def test_page_sets_a_private_cookie(database: Database) -> None:
+    client = TestClient(create_app(database))
+    r = client.get("/")
+    header = r.headers["set-cookie"]
+    assert header.startswith(f"{COOKIE}=")
+    assert "HttpOnly" in header
+    assert "SameSite=lax" in header or "SameSite=Lax" in header
+    token = client.cookies.get(COOKIE)
+    assert token is not None and len(token) == 43
+    # A second visit with the cookie keeps it.
+    assert "set-cookie" not in client.get("/").headers
+
+
+def test_new_game_view_deal_1_hides_face_down_cards(client: TestClient) -> None:
+    """F2, R3: the view of deal 1; no face-down card is ever named in the JSON."""
+    r = client.post("/api/game/new", json={"deal": "1"})
+    view = r.json()
+    assert view["deal"] == "1"
+    assert view["variant"] == {"id": "scorpion", "name": "Scorpion"}
+    assert view["columns"][0] == {"face_down": 3, "cards": ["AS", "4H", "TH", "8D"]}
+    assert view["columns"][4] == {
+        "face_down": 0, "cards": ["5D", "5S", "9D", "5C", "3S", "7D", "8C"]
+    }
+    assert [c["face_down"] for c in view["columns"]] == [3, 3, 3, 3, 0, 0, 0]
+    assert view["stock"] == 3
+    assert (view["runs"], view["moves"], view["elapsed_ms"]) == ([], 0, 0)
+    assert (view["started"], view["won"], view["can_undo"], view["can_redo"]) == (
+        False, False, False, False
+    )
+    p = deal(1)
+    hidden = [card_code(c) for col, fd in zip(p.columns, p.face_down) for c in col[:fd]]
+    hidden += [card_code(c) for c in p.stock]
+    text = r.text
+    for code in hidden:
+        assert f'"{code}"' not in text, f"face-down card {code} leaked"
+
+
+def test_move_is_checked_and_stored(client: TestClient) -> None:
+    """F1: a legal move changes the game; the answer is the new view."""
+    before = start(client)
+    view = move(client, "5S-7")
+    assert view["columns"][4]["cards"] == ["5D"]
+    # R6: 5S carries every card on top of it (9D 5C 3S 7D 8C) onto 6S.
+    assert view["columns"][6]["cards"] == [
+        "7C", "QC", "JS", "QH", "4S", "8S", "6S", "5S", "9D", "5C", "3S", "7D", "8C"
+    ]
+    assert view["moves"] == 1 and view["started"] is True and view["can_undo"] is True
+    assert view["last"] == {"move": "5S-7", "revealed": [], "runs": []}
+    assert view["version"] != before["version"]
+    assert without_clock(current(client)) | {"last": view["last"]} == without_clock(view)
+
+
+def test_move_reveals_face_down_card(client: TestClient) -> None:
+    """R10: along a known line of a deal, each revealed card shows up face up in the view."""
+    start(client, str(WINNABLE_DEAL))
+    revealed_any = False
+    for text in winning_line()[:12]:
+        view = move(client, text)
+        revealed_any |= bool(view["last"]["revealed"])
+        for code in view["last"]["revealed"]:
+            assert any(code in col["cards"] for col in view["columns"])
+    assert revealed_any
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "message"),
+    [
+        ("5S-1", 409, "5S may only be placed on 6S, not on 8D (R7)"),
+        ("JD-5", 409, "JD is face down; only a face-up card can be moved (R6)"),
+        ("9C-1", 409, "9C is still in the stock"),
+        ("XX-5", 400, "unknown card 'XX'"),
+        ("7H-9", 400, "the column must be a number from 1 to 7"),
+        ("7H", 400, "a move is <card>-<column>"),
+    ],
+)
+def test_bad_moves_are_refused_and_change_nothing(
+    client: TestClient, text: str, status: int, message: str
+) -> None:
+    before = start(client)
+    r = client.post("/api/game/move", json={"move": text})
+    assert r.status_code == status
+    assert message in r.json()["detail"]
+    assert without_clock(current(client)) == without_clock(before)
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        (b"{not json", "invalid request"),
+        (b'{"move": 5}', "move"),
+        (b'{"move": "5S-7", "extra": 1}', "extra"),
+        (b"[]", "invalid request"),
+    ],
+)
+def test_malformed_bodies_get_422(client: TestClient, body: bytes, fragment: str) -> None:
+    before = start(client)
+    r = client.post(
+        "/api/game/move", content=body, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 422
+    assert fragment in r.json()["detail"]
+    assert without_clock(current(client)) == without_clock(before)
+
+
+def test_huge_body_gets_413(client: TestClient) -> None:
+    before = start(client)
+    body = json.dumps({"move": "5S-7", "pad": "x" * (MAX_BODY_BYTES + 10)})
+    r = client.post(
+        "/api/game/move", content=body, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 413
+    assert "request body over" in r.json()["detail"]
+    assert without_clock(current(client)) == without_clock(before)
+
+
+@pytest.mark.parametrize(
+    ("number", "message"),
+    [
+        ("0", "deal numbers start at 1, not 0"),
+        ("-5", "deal numbers start at 1, not -5"),
+        ("1" * 22, "above the largest"),
+        ("abc", "not a deal number"),
+    ],
+)
+def test_bad_deal_numbers_get_400(client: TestClient, number: str, message: str) -> None:
+    before = start(client)
+    r = client.post("/api/game/new", json={"deal": number})
+    assert r.status_code == 400
+    assert message in r.json()["detail"]
+    assert without_clock(current(client)) == without_clock(before)
+
+
+def test_unknown_variant_gets_400(client: TestClient) -> None:
+    r = client.get("/api/game", params={"variant": "spider"})
+    assert r.status_code == 400
+    assert "unknown variant 'spider'" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("cookie", [None, "A" * 43, "not a token", "x" * 200])
+def test_missing_or_forged_cookie_gets_401(database: Database, cookie: str | None) -> None:
+    owner = new_client(database)
+    before = start(owner)
+    intruder = TestClient(create_app(database))
+    if cookie is not None:
+        intruder.cookies.set(COOKIE, cookie)
+    for r in (
+        intruder.get("/api/game"),
+        intruder.post("/api/game/move", json={"move": "5S-7"}),
+        intruder.post("/api/game/undo", json={}),
+        intruder.get("/api/game/hints"),
+    ):
+        assert r.status_code == 401
+        assert "reload the page" in r.json()["detail"] or "load the page" in r.json()["detail"]
+    assert without_clock(current(owner)) == without_clock(before)
+
+
+def test_players_do_not_share_games(database: Database) -> None:
+    a, b = new_client(database), new_client(database)
+    start(a, "1")
+    start(b, "2")
+    move(a, "5S-7")
+    assert current(b)["deal"] == "2" and current(b)["moves"] == 0
+    assert current(a)["deal"] == "1" and current(a)["moves"] == 1
+
+
+def test_undo_redo_restart(client: TestClient) -> None:
+    """R15, F4."""
+    first = start(client)
+    after = move(client, "5S-7")
+    r = client.post("/api/game/undo", json={})
+    assert without_clock(r.json()) | {"version": 0} == without_clock(first) | {
+        "version": 0, "can_redo": True, "started": True
+    }
+    r = client.post("/api/game/redo", json={})
+    assert r.json()["columns"] == after["columns"] and r.json()["moves"] == 1
+    r = client.post("/api/game/redo", json={})
+    assert r.status_code == 409 and r.json()["detail"] == "nothing to redo"
+    r = client.post("/api/game/restart", json={})
+    view = r.json()
+    assert view["deal"] == "1" and view["moves"] == 0 and view["columns"] == first["columns"]
+    assert view["started"] is False
+    r = client.post("/api/game/undo", json={})
+    assert r.status_code == 409 and r.json()["detail"] == "nothing to undo"
+
+
+def test_stock_deal_and_second_deal_refused(client: TestClient) -> None:
+    """R11."""
+    start(client)
+    view = move(client, "deal")
+    assert view["stock"] == 0
+    assert view["columns"][0]["cards"][-1] == "9C"
+    assert view["columns"][1]["cards"][-1] == "2H"
+    assert view["columns"][2]["cards"][-1] == "6H"
+    r = client.post("/api/game/move", json={"move": "deal"})
+    assert r.status_code == 409
+    assert "the stock has already been dealt (R11)" in r.json()["detail"]
+
+
+def test_hints_deal_1(client: TestClient) -> None:
+    """F3: the legal moves of deal 1."""
+    start(client)
+    r = client.get("/api/game/hints")
+    assert r.json() == {
+        "moves": ["5S-7", "5C-3", "7D-1", "7C-5", "JS-2", "deal"],
+        "message": None,
+    }
+
+
+def test_hints_say_when_nothing_is_left(client: TestClient) -> None:
+    """F3: play deal 1 until no move is left (always the first hint); the message says so."""
+    start(client)
+    for _ in range(60):
+        moves = client.get("/api/game/hints").json()["moves"]
+        if not moves:
+            break
+        move(client, moves[0])
+    r = client.get("/api/game/hints")
+    assert r.json() == {"moves": [], "message": NO_MOVES}
+
+
+def test_winning_line_ends_in_a_win(client: TestClient) -> None:
+    """R14, F5: a full game won through the API; afterwards the game is closed."""
+    start(client, str(WINNABLE_DEAL))
+    for text in winning_line():
+        view = move(client, text)
+    assert view["won"] is True
+    assert view["runs"] and len(view["runs"]) == 4
+    assert all(col == {"face_down": 0, "cards": []} for col in view["columns"])
+    assert view["can_undo"] is False
+    r = client.post("/api/game/undo", json={})
+    assert r.status_code == 409 and "won" in r.json()["detail"]
+    assert client.get("/api/game/hints").json()["moves"] == []
+
+
+def test_stale_version_is_refused(client: TestClient) -> None:
+    first = start(client)
+    move(client, "5S-7", version=first["version"])
+    r = client.post("/api/game/move", json={"move": "5C-3", "version": first["version"]})
+    assert r.status_code == 409
+    assert "another tab" in r.json()["detail"]
+    assert current(client)["moves"] == 1
+
+
+def test_games_survive_a_new_server(database: Database, tmp_path: Path) -> None:
+    """The server holds no game in memory: a new app over the same file finds the game."""
+    client = new_client(database)
+    start(client, "617")
+    view = move(client, client.get("/api/game/hints").json()["moves"][0])
+    token = client.cookies.get(COOKIE)
+    database.dispose()
+    again = Database(database.url)
+    try:
+        other = TestClient(create_app(again))
+        other.cookies.set(COOKIE, token)
+        found = current(other)
+        assert found["deal"] == "617" and found["columns"] == view["columns"]
+    finally:
+        again.dispose()
+
+
+def test_variants_and_openapi(client: TestClient) -> None:
+    assert [v["id"] for v in client.get("/api/variants").json()] == [
+        "scorpion", "scorpion-ii", "wasp", "wasp-ii", "scorpion-strict"
+    ]
+    start(client, "7")
+    view = start(client, "1", "scorpion-ii")
+    assert [c["face_down"] for c in view["columns"]] == [3, 3, 3, 0, 0, 0, 0]
+    assert current(client)["deal"] == "7"  # the scorpion game is kept apart (V1)
+    assert current(client, "scorpion-ii")["deal"] == "1"
+    schema = client.get("/openapi.json").json()
+    paths = schema["paths"]
+    for path in ("/api/game", "/api/game/new", "/api/game/move", "/api/game/undo",
+                 "/api/game/redo", "/api/game/restart", "/api/game/hints", "/api/variants"):
+        assert path in paths
+        for operation in paths[path].values():
+            assert operation.get("description") or operation.get("summary")
