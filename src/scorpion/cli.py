@@ -7,6 +7,7 @@ position, unknown variant, bad deal number or move text).
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -30,6 +31,7 @@ from .engine import (
     position_to_json,
     variant_by_id,
 )
+from .engine.deals import MS_LIMIT
 
 app = typer.Typer(
     name="scorpion",
@@ -166,6 +168,10 @@ def render_table(game: Game, title: str) -> Text:
     return out
 
 
+def _random_deal() -> DealNumber:
+    return DealNumber(secrets.randbelow(MS_LIMIT - 1) + 1)
+
+
 @app.command("play")
 def play_command(
     deal_number: Annotated[
@@ -174,12 +180,10 @@ def play_command(
     variant: VariantOption = None,
 ) -> None:
     """Play in the terminal: type moves, undo, redo, hint, restart, quit."""
-    import secrets
-
     v = _variant(variant or "scorpion")
     assert v is not None
     try:
-        dn = DealNumber.parse(deal_number) if deal_number else DealNumber(secrets.randbelow(31999) + 1)
+        dn = DealNumber.parse(deal_number) if deal_number else _random_deal()
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
     console = Console(highlight=False)
@@ -221,7 +225,7 @@ def play_command(
             game.restart()
         elif word == "new":
             try:
-                dn = DealNumber.parse(rest) if rest.strip() else DealNumber(secrets.randbelow(31999) + 1)
+                dn = DealNumber.parse(rest) if rest.strip() else _random_deal()
             except ValueError as exc:
                 console.print(f"[yellow]{exc}[/]")
                 continue

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from winning import WINNABLE_DEAL, winning_line
 
 from scorpion.engine import card_code, deal
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES
+from winning import WINNABLE_DEAL, winning_line
 
 
 @pytest.fixture
@@ -91,7 +91,9 @@ def test_new_game_view_deal_1_hides_face_down_cards(client: TestClient) -> None:
         False, False, False, False
     )
     p = deal(1)
-    hidden = [card_code(c) for col, fd in zip(p.columns, p.face_down) for c in col[:fd]]
+    hidden = [
+        card_code(c) for col, fd in zip(p.columns, p.face_down, strict=True) for c in col[:fd]
+    ]
     hidden += [card_code(c) for c in p.stock]
     text = r.text
     for code in hidden:

@@ -17,7 +17,8 @@ from .variants import SCORPION, Variant
 
 
 class HistoryError(ValueError):
-    """Raised by :meth:`Game.undo` with nothing to undo and :meth:`Game.redo` with nothing to redo."""
+    """Raised by :meth:`Game.undo` or :meth:`Game.redo` when there is nothing to take back
+    or to play again."""
 
 
 class Change(NamedTuple):

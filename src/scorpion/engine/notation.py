@@ -158,7 +158,9 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
             except ValueError as exc:
                 raise NotationError(str(exc), number) from None
         else:
-            raise NotationError(f"unknown line {key!r}: expected 1-7, stock, runs or variant", number)
+            raise NotationError(
+                f"unknown line {key!r}: expected 1-7, stock, runs or variant", number
+            )
 
     missing = [str(i) for i in range(1, COLUMNS + 1) if i not in columns]
     if missing:

@@ -310,7 +310,8 @@ class Position(NamedTuple):
         if card < 0:
             return self._deal_stock()
         columns = self.columns
-        for src, col in enumerate(columns):
+        for src in range(COLUMNS):
+            col = columns[src]
             if card in col:
                 break
         else:
@@ -425,7 +426,9 @@ class Position(NamedTuple):
                     )
         total = len(seen) + 13 * len(self.runs)
         if total != 52:
-            missing = [card_code(c) for c in range(52) if c not in seen and c // 13 not in self.runs]
+            missing = [
+                card_code(c) for c in range(52) if c not in seen and c // 13 not in self.runs
+            ]
             raise PositionError(
                 f"{total} cards accounted for, not 52 (missing: {' '.join(missing)})"
             )

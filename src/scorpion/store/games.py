@@ -7,6 +7,7 @@ is derived by replaying the move list on the engine, which also checks the saved
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -23,6 +24,7 @@ from ..engine import (
     Game,
     IllegalMoveError,
     Move,
+    Position,
     deal,
     variant_by_id,
 )
@@ -54,6 +56,12 @@ class CorruptGameError(StoreError):
 
 class GameFinishedError(StoreError):
     """The game is won; only a new game or a replay can follow."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _start_position(deal_number: str, variant_id: str) -> Position:
+    """The first position of a deal (positions are immutable, so they can be shared)."""
+    return deal(deal_number, variant_by_id(variant_id))
 
 
 def _utcnow() -> datetime:
@@ -142,10 +150,8 @@ class GameService:
 
     def _load(self, row: GameRow) -> GameState:
         try:
-            variant = variant_by_id(row.variant)
-            start = deal(row.deal, variant)
             game = Game(
-                start,
+                _start_position(row.deal, row.variant),
                 [Move.parse(t) for t in row.moves.split()],
                 [Move.parse(t) for t in row.redo.split()],
             )

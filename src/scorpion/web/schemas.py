@@ -45,7 +45,7 @@ class GameView(BaseModel):
     won: bool
     can_undo: bool
     can_redo: bool
-    version: int = Field(description="Changes with every change; send it back to detect stale tabs.")
+    version: int = Field(description="Changes with every change; sent back to detect stale tabs.")
     last: LastMove | None = None
 
     @classmethod
