@@ -143,7 +143,7 @@ def stock_deal_refusal(position: Position) -> str | None:
     if not position.stock:
         return "the stock has already been dealt (R11)"
     if position.variant.strict_stock and not all(position.columns):
-        return "the stock may not be dealt while a column is empty (strict stock)"
+        return "the stock may not be dealt while a column is empty (strict stock, V2)"
     return None
 
 
@@ -250,11 +250,13 @@ class Position(NamedTuple):
                         moves.append(new(Move, (card, e)))
                     continue
                 j = tops.get(card + 1)
-                if j is not None and j != i:
+                if any_card and empty:
+                    # Wasp: the empty columns too, all in destination order.
+                    dests = sorted((j, *empty)) if j is not None and j != i else empty
+                    for d in dests:
+                        moves.append(new(Move, (card, d)))
+                elif j is not None and j != i:
                     moves.append(new(Move, (card, j)))
-                if any_card:
-                    for e in empty:
-                        moves.append(new(Move, (card, e)))
         if self.stock and not (empty and self.variant.strict_stock):
             moves.append(DEAL)
         return moves
@@ -266,17 +268,17 @@ class Position(NamedTuple):
         card, dest = move
         code = card_code(card) if 0 <= card < 52 else str(card)
         if not 0 <= dest < COLUMNS:
-            return f"there is no column {dest + 1}"
+            return f"there is no column {dest + 1} (R2)"
         where = self.locate(card)
         if where is None:
             if card in self.stock:
-                return f"{code} is still in the stock"
-            return f"{code} is not in the tableau (its run was removed)"
+                return f"{code} is still in the stock (R11)"
+            return f"{code} is not in the tableau (its run was removed, R12)"
         src, index = where
         if index < self.face_down[src]:
             return f"{code} is face down; only a face-up card can be moved (R6)"
         if src == dest:
-            return f"{code} is already in column {dest + 1}"
+            return f"{code} is already in column {dest + 1}; a move goes to another column (R6)"
         target = self.exposed(dest)
         if target is None:
             if enters_empty_column(card, self.variant):
