@@ -1,0 +1,318 @@
+"""Deciding Scorpion positions: winnable, not winnable, or undecided within a budget (B1).
+
+The solver sees every card, face-down ones included, and searches depth-first over the
+engine's own moves (so it can never disagree with the rules), with three reductions:
+
+1. **Canonical keys and a transposition table.** Many move orders reach the same position.
+   Once the stock is dealt the order of the columns does not matter, so a position's key
+   is its columns (with their face-down counts) sorted. Before the deal, columns 1-3 are
+   distinguishable (the stock lands on them) and 4-7 are interchangeable, so only 4-7 are
+   sorted. A position whose key was already searched is not searched again. This also
+   absorbs the moves that shift a whole King-led column into another empty column, which
+   only reorder columns (or reorder 4-7 before the deal).
+
+2. **Safe moves** (:func:`safe_move`). In Scorpion a card that is not a King can only ever
+   be placed on its successor (the card of the same suit one rank higher, R7-R9), and a
+   card placed on its successor stays on it for good. Call ``c`` with the cards linked on
+   it (``c - 1`` on ``c``, ``c - 2`` on that, ...) a block: in every line of play the block
+   moves as one and only grows at its top. So if the successor ``c + 1`` of a face-up
+   non-King card ``c`` is exposed and the cards above ``c`` are exactly its block, moving
+   the block there loses nothing:
+
+   * nothing but ``c`` can ever be placed on ``c + 1``, and nothing leaves ``c + 1``'s
+     column from under it without it, so covering it removes no option;
+   * every card face up before is face up after, every exposed card except ``c + 1`` is
+     still exposed (the block's top, now on the destination; the source column exposes
+     more), and empty columns only grow;
+   * any winning line must make this link at some point (a run needs ``c`` on ``c + 1``,
+     and only this move makes the link), carrying the same block plus what was placed on
+     its top meanwhile, so making it first keeps every move of that line available.
+
+   The block condition matters: a group of other cards on ``c`` would be buried on
+   ``c + 1``, where one of them may be the card that ``c + 1``'s column needs (the tests
+   hold such a position: TC carrying 9C 8C QC onto JC buries QC above JC for good).
+
+   Before the stock is dealt the stock cards land on the tops of columns 1-3, which the
+   move could change, so a move is taken as safe then only when both its source and its
+   destination are among columns 4-7. In variants where an empty column takes any card
+   (Wasp), ``c`` has other destinations, so no move is taken as safe there. When a safe
+   move exists it is the only move searched from that position.
+
+3. **Move ordering**: moves that turn a face-down card up or empty a column first, the
+   stock deal last.
+
+``not winnable`` is a proof: the search was exhaustive under these reductions. The tests
+check every verdict against a plain exhaustive search on positions small enough for it,
+and every winning line is replayed on the engine before it is returned.
+
+Source: a depth-first search with a visited set, as in the solvers of Spider-type
+patience games; the safe-move rule is this module's own, argued above.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..engine.cards import KING
+from ..engine.position import COLUMNS, Move, Position
+
+Key = tuple[object, ...]
+
+
+class Verdict(StrEnum):
+    """The solver's answer."""
+
+    WINNABLE = "winnable"
+    NOT_WINNABLE = "not winnable"
+    UNDECIDED = "undecided"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` found.
+
+    Attributes:
+        verdict: winnable, not winnable (proved), or undecided (budget spent).
+        line: for a winnable position, moves that win from it (checked on the engine);
+            empty otherwise.
+        nodes: positions searched.
+        seconds: wall-clock time spent, in seconds.
+    """
+
+    verdict: Verdict
+    line: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def decided(self) -> bool:
+        """True unless the verdict is undecided."""
+        return self.verdict is not Verdict.UNDECIDED
+
+
+class SolverError(RuntimeError):
+    """Raised if a winning line found does not win on the engine (a bug, never expected)."""
+
+
+def position_key(position: Position) -> Key:
+    """Return the canonical key of ``position`` for the transposition table.
+
+    Columns are paired with their face-down counts; with the stock dealt all seven pairs
+    are sorted, before it only those of columns 4-7.
+    """
+    pairs = tuple(zip(position.columns, position.face_down, strict=True))
+    if position.stock:
+        return (*pairs[:3], *sorted(pairs[3:]))
+    return tuple(sorted(pairs))
+
+
+def safe_move(position: Position, moves: list[Move]) -> Move | None:
+    """Return a move among ``moves`` that provably keeps the game's prospects, or None.
+
+    A safe move places a face-up non-King card on its exposed successor; before the stock
+    deal both its columns must be among 4-7; never in variants whose empty columns take
+    any card. See the module docstring for why such a move loses nothing.
+    """
+    if position.variant.empty_column_takes_any:
+        return None
+    columns = position.columns
+    stock = bool(position.stock)
+    for move in moves:
+        card, dest = move
+        if card < 0 or card % 13 == KING or not columns[dest]:
+            continue
+        if stock and dest < 3:
+            continue
+        for src in range(COLUMNS):
+            col = columns[src]
+            if card in col:
+                break
+        if stock and src < 3:
+            continue
+        index = col.index(card)
+        # The carried cards must be c-1, c-2, ... on c: the cards that go with c anyway.
+        if col[index:] == tuple(range(card, card - (len(col) - index), -1)):
+            return move
+    return None
+
+
+def is_deadlocked(position: Position) -> bool:
+    """True if ``position`` provably cannot be won: its cards must move in a circular order.
+
+    Outside Wasp, a card ``x`` that is not a King and not yet on its successor must one
+    day make its own move onto ``x + 1`` (nothing else creates that link); call that event
+    E(x). A card that is not a King can leave the card it lies on only by that move: any
+    card below it carries it along, and a run removal takes it away only together with the
+    card below it when that card is its successor. So, for non-King cards ``u`` and ``w``:
+
+    * **A.** If ``u`` (not ``x``) lies directly on ``x + 1``, E(u) comes before E(x).
+      If ``x`` itself lies directly on a face-down ``x + 1``, it can never leave and
+      ``x + 1`` never turns up: lost.
+    * **B.** A face-down card ``x`` turns up only when the card ``w`` directly on it
+      leaves, so E(w) comes before E(x) (or before ``x`` turns up, for a King).
+
+    Every event with an outgoing edge must happen in any winning line, so a cycle among
+    these edges means no line can win. Kings start no edge (a King can leave the card under
+    it when its completed run is removed), and the stock's cards add none. In Wasp any card
+    may move into an empty column, so this test answers False there.
+    """
+    if position.variant.empty_column_takes_any:
+        return False
+    above: dict[int, int] = {}
+    face_down: set[int] = set()
+    for col, fd in zip(position.columns, position.face_down, strict=True):
+        for k in range(len(col) - 1):
+            above[col[k]] = col[k + 1]
+        face_down.update(col[:fd])
+    edges: dict[int, list[int]] = {}
+    for lower, upper in above.items():
+        # upper lies directly on lower. A King may leave without a move of its own (its
+        # run can be completed on it and removed), so no edge starts at a King.
+        if upper % 13 == KING:
+            continue
+        if lower % 13 != 0:  # lower = x + 1 for x = lower - 1 (not a King of another suit)
+            x = lower - 1
+            if upper == x:
+                if lower in face_down:
+                    return True
+            else:
+                edges.setdefault(upper, []).append(x)
+        if lower in face_down:
+            edges.setdefault(upper, []).append(lower)
+    # Cycle search: iterative depth-first colouring (0 new, 1 on the stack, 2 done).
+    state: dict[int, int] = {}
+    for root in edges:
+        if state.get(root):
+            continue
+        state[root] = 1
+        stack = [(root, iter(edges[root]))]
+        while stack:
+            node, it = stack[-1]
+            for nxt in it:
+                s = state.get(nxt, 0)
+                if s == 1:
+                    return True
+                if s == 0 and nxt in edges:
+                    state[nxt] = 1
+                    stack.append((nxt, iter(edges[nxt])))
+                    break
+                state[nxt] = 2 if s == 0 else s
+            else:
+                state[node] = 2
+                stack.pop()
+    return False
+
+
+def _ordered(position: Position, moves: list[Move]) -> list[Move]:
+    """Moves that reveal a face-down card or empty a column first; the deal last."""
+    columns, face_down = position.columns, position.face_down
+    first: list[Move] = []
+    rest: list[Move] = []
+    deal: list[Move] = []
+    for move in moves:
+        card = move.card
+        if card < 0:
+            deal.append(move)
+            continue
+        for i in range(COLUMNS):
+            col = columns[i]
+            if card in col:
+                index = col.index(card)
+                if index == 0 or index == face_down[i]:
+                    first.append(move)
+                else:
+                    rest.append(move)
+                break
+    return first + rest + deal
+
+
+def solve(
+    position: Position,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> SolveResult:
+    """Decide ``position``: winnable (with a winning line), not winnable, or undecided.
+
+    Args:
+        position: the position, face-down cards included (the solver sees them all).
+        max_nodes: stop after this many positions searched (None: no limit). With a node
+            budget the answer is deterministic.
+        max_seconds: stop after about this many seconds (None: no limit).
+
+    Returns:
+        A :class:`SolveResult`; its line is replayed on the engine before it is returned.
+
+    Raises:
+        SolverError: if a line found does not win on the engine (never expected).
+    """
+    started = time.perf_counter()
+    deadline = None if max_seconds is None else started + max_seconds
+    node_limit = max_nodes if max_nodes is not None else sys.maxsize
+    seen: set[Key] = {position_key(position)}
+    path: list[Move] = []
+    nodes = 1
+    verdict = Verdict.NOT_WINNABLE
+    if position.is_won:
+        return SolveResult(Verdict.WINNABLE, (), nodes, time.perf_counter() - started)
+    # An explicit stack (a game can be long in Wasp): each frame is a position and the
+    # moves from it still to try; ``path`` holds the moves leading to the top frame.
+    stack: list[tuple[Position, Iterator[Move]]] = [(position, _moves_to_try(position))]
+    while stack:
+        p, moves = stack[-1]
+        for move in moves:
+            q = p.apply(move)
+            key = position_key(q)
+            if key in seen:
+                continue
+            seen.add(key)
+            path.append(move)
+            if q.is_won:
+                verdict = Verdict.WINNABLE
+                stack.clear()
+                break
+            nodes += 1
+            if nodes >= node_limit or (
+                deadline is not None and not nodes & 1023 and time.perf_counter() > deadline
+            ):
+                verdict = Verdict.UNDECIDED
+                stack.clear()
+                break
+            stack.append((q, _moves_to_try(q)))
+            break
+        else:
+            stack.pop()
+            if path:
+                path.pop()
+    line = tuple(path) if verdict is Verdict.WINNABLE else ()
+    if verdict is Verdict.WINNABLE:
+        check_line(position, line)
+    return SolveResult(verdict, line, nodes, time.perf_counter() - started)
+
+
+def _moves_to_try(position: Position) -> Iterator[Move]:
+    """The moves searched from ``position``: none if it is deadlocked, its safe move alone,
+    or all, ordered."""
+    if is_deadlocked(position):
+        return iter(())
+    moves = position.legal_moves()
+    safe = safe_move(position, moves)
+    return iter((safe,) if safe is not None else _ordered(position, moves))
+
+
+def check_line(position: Position, line: tuple[Move, ...] | list[Move]) -> None:
+    """Replay ``line`` on the engine from ``position`` and check that it wins.
+
+    Raises:
+        SolverError: if a move is illegal or the line does not end in a win.
+    """
+    p = position
+    for i, move in enumerate(line, start=1):
+        if not p.is_legal(move):
+            raise SolverError(f"move {i} ({move}) of the line is illegal: {p.illegal_reason(move)}")
+        p = p.apply(move)
+    if not p.is_won:
+        raise SolverError("the line does not win")

@@ -1,0 +1,222 @@
+"""The solver (B1): exact verdicts on hand-made positions, winning lines replayed on the
+engine, ``not winnable`` cross-checked against a plain exhaustive search, determinism."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from baseline_dfs import plain_dfs
+
+from scorpion.engine import (
+    SCORPION,
+    SCORPION_STRICT,
+    WASP,
+    Move,
+    Position,
+    deal,
+    parse_position,
+)
+from scorpion.solver import SolverError, Verdict, check_line, position_key, safe_move, solve
+
+ONE_MOVE_FROM_A_WIN = """\
+1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+2: AS
+3:
+4:
+5:
+6:
+7:
+stock: -
+runs: C D H
+"""
+
+KING_BURIED_UNDER_THE_CARD_IT_NEEDS = """\
+1: [KS] QS
+2: JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS
+3:
+4:
+5:
+6:
+7:
+stock: -
+runs: C D H
+"""
+
+# Two suits left; the stock holds the spade Ace, and the deal is needed to win.
+NEEDS_THE_DEAL = """\
+1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S
+2: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
+3: 2S
+4:
+5:
+6:
+7: AH
+stock: 7D 8D AS
+runs: C
+"""
+
+
+def test_one_move_from_a_win() -> None:
+    result = solve(parse_position(ONE_MOVE_FROM_A_WIN))
+    assert result.verdict is Verdict.WINNABLE
+    assert [str(m) for m in result.line] == ["AS-1"]
+
+
+def test_king_buried_under_the_card_it_needs_is_lost() -> None:
+    result = solve(parse_position(KING_BURIED_UNDER_THE_CARD_IT_NEEDS))
+    assert result.verdict is Verdict.NOT_WINNABLE
+    assert result.line == ()
+
+
+def test_won_position_needs_no_move() -> None:
+    won = parse_position("1:\n2:\n3:\n4:\n5:\n6:\n7:\nstock: -\nruns: C D H S\n")
+    result = solve(won)
+    assert (result.verdict, result.line, result.nodes) == (Verdict.WINNABLE, (), 1)
+
+
+def test_a_deal_that_needs_the_stock() -> None:
+    """Hearts and spades need the stock's AS and a column for the diamonds' cards."""
+    position = parse_position(NEEDS_THE_DEAL.replace("runs: C", "runs: C D").replace(
+        "stock: 7D 8D AS", "stock: -").replace("3: 2S", "3: 2S AS"))
+    result = solve(position)
+    assert result.verdict is Verdict.WINNABLE
+    check_line(position, result.line)
+
+
+def test_winning_line_of_deal_5_wins_on_the_engine() -> None:
+    p = deal(5)
+    result = solve(p)
+    assert result.verdict is Verdict.WINNABLE
+    for move in result.line:
+        p = p.apply(move)
+    assert p.is_won
+
+
+def test_check_line_refuses_lines_that_do_not_win() -> None:
+    p = parse_position(ONE_MOVE_FROM_A_WIN)
+    with pytest.raises(SolverError, match="does not win"):
+        check_line(p, [])
+    with pytest.raises(SolverError, match="illegal"):
+        check_line(p, [Move.parse("AS-3")])
+
+
+def test_budget_gives_undecided_and_is_deterministic() -> None:
+    small = solve(deal(73), max_nodes=50)
+    assert small.verdict is Verdict.UNDECIDED and small.line == () and small.nodes == 50
+    p = deal(5)
+    first, second = solve(p, max_nodes=10**6), solve(p, max_nodes=10**6)
+    assert first.verdict is Verdict.WINNABLE
+    assert (first.verdict, first.line, first.nodes) == (second.verdict, second.line, second.nodes)
+
+
+def test_position_key_orders_columns_as_the_rules_allow() -> None:
+    """Before the deal columns 1-3 keep their places, 4-7 do not; after it none do."""
+    p = deal(1)
+    swapped_late = p._replace(
+        columns=p.columns[:3] + (p.columns[4], p.columns[3]) + p.columns[5:],
+        face_down=p.face_down[:3] + (p.face_down[4], p.face_down[3]) + p.face_down[5:],
+    )
+    swapped_early = p._replace(
+        columns=(p.columns[1], p.columns[0]) + p.columns[2:],
+    )
+    assert position_key(swapped_late) == position_key(p)
+    assert position_key(swapped_early) != position_key(p)
+    dealt = p.apply(Move.parse("deal"))
+    swapped_dealt = dealt._replace(
+        columns=(dealt.columns[1], dealt.columns[0]) + dealt.columns[2:],
+        face_down=(dealt.face_down[1], dealt.face_down[0]) + dealt.face_down[2:],
+    )
+    assert position_key(swapped_dealt) == position_key(dealt)
+
+
+# TC may go onto JC, but carries QC, which JC needs: not a safe move, and in fact losing.
+BURIES_WHAT_IT_NEEDS = """\
+1: 3C
+2: KC TD 9D 3D 2D AD KD
+3: [JD] JC
+4: [4C] AC
+5: QD
+6: [7C 2C] 4D TC 9C 8C QC 6C 5C
+7: 8D 7D 6D 5D
+stock: -
+runs: H S
+"""
+
+
+BEFORE_THE_DEAL = """\
+1: KS QS JS TS 9S 8S 7S 6S 5S 4S
+2:
+3: KH QH JH TH 9H 8H 7H 6H 5H 4H
+4: 2S AS
+5: 3S
+6:
+7:
+stock: 3H 2H AH
+runs: C D
+"""
+
+
+def test_safe_moves() -> None:
+    """Safe: a non-King carrying only its block onto its exposed successor; before the
+    deal only among columns 4-7; never in Wasp."""
+    p = deal(1)  # legal: 5S-7 (carries 9D...) 5C-3 7D-1 (col 6) 7C-5 JS-2 (col 7) deal
+    assert safe_move(p, p.legal_moves()) is None
+    early = parse_position(BEFORE_THE_DEAL)
+    assert [str(m) for m in early.legal_moves()] == [
+        "KS-2", "KS-6", "KS-7", "KH-2", "KH-6", "KH-7", "2S-5", "3S-1", "deal"
+    ]
+    assert str(safe_move(early, early.legal_moves())) == "2S-5"  # columns 4 and 5
+    assert safe_move(early, [Move.parse("3S-1")]) is None  # column 1 gets a stock card
+    near = parse_position(
+        ONE_MOVE_FROM_A_WIN.replace(" 3S 2S\n", " 3S\n").replace("2: AS", "2: 2S AS")
+    )
+    assert str(safe_move(near, near.legal_moves())) == "2S-1"
+    wasp = near._replace(variant=WASP)
+    assert safe_move(wasp, wasp.legal_moves()) is None
+    buried = parse_position(BURIES_WHAT_IT_NEEDS)
+    tc = Move.parse("TC-3")
+    assert tc in buried.legal_moves()
+    assert safe_move(buried, [tc]) is None
+    assert solve(buried.apply(tc)).verdict is Verdict.NOT_WINNABLE
+    assert solve(buried).verdict is Verdict.WINNABLE
+
+
+def _random_small_position(rng: random.Random) -> Position:
+    """Two suits on the table (26 cards) in random columns, some face down; a stock or not."""
+    suits = rng.sample(range(4), 2)
+    cards = [s * 13 + r for s in suits for r in range(13)]
+    rng.shuffle(cards)
+    stock: tuple[int, ...] = ()
+    if rng.random() < 0.5:
+        stock, cards = tuple(cards[:3]), cards[3:]
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for card in cards:
+        columns[rng.randrange(7)].append(card)
+    face_down = tuple(rng.randrange(len(c)) if c else 0 for c in columns)
+    runs = tuple(s for s in range(4) if s not in suits)
+    variant = rng.choice([SCORPION, SCORPION, SCORPION_STRICT, WASP])
+    return Position(tuple(map(tuple, columns)), face_down, stock, runs, variant)
+
+
+def test_verdicts_match_a_plain_exhaustive_search() -> None:
+    """B1: on positions small enough for a plain search, the verdicts are the same."""
+    rng = random.Random(2026)
+    checked = {Verdict.WINNABLE: 0, Verdict.NOT_WINNABLE: 0}
+    tries = 0
+    while min(checked.values()) < 40 and tries < 5000:
+        tries += 1
+        p = _random_small_position(rng)
+        try:
+            p.check()
+        except ValueError:
+            continue
+        plain = plain_dfs(p, max_nodes=20_000)
+        if not plain.decided:
+            continue
+        ours = solve(p)
+        assert ours.verdict is plain.verdict, p
+        if ours.line:
+            check_line(p, ours.line)
+        checked[ours.verdict] += 1
+    assert min(checked.values()) >= 40, checked
