@@ -242,6 +242,133 @@ def play_command(
                 console.print(f"[green]run removed: {len(change.runs)}[/]")
 
 
+@app.command("solve")
+def solve_command(
+    source: Annotated[
+        str | None, typer.Argument(metavar="[FILE|-]", help="Position file, or - for stdin.")
+    ] = None,
+    deal_number: Annotated[
+        str | None, typer.Option("--deal", "-d", help="Solve this deal's first position.")
+    ] = None,
+    variant: VariantOption = None,
+    budget: Annotated[
+        float, typer.Option(help="Time budget in seconds; past it the answer is undecided.")
+    ] = 10.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Decide whether a deal or position can be won, and print a winning line.
+
+    The solver sees the face-down cards. Every winning line is replayed on the engine
+    before it is printed. Exit code 0 whatever the verdict; 2 for bad input.
+    """
+    from .solver import solve
+
+    if (source is None) == (deal_number is None):
+        raise _fail("error: give either a position FILE (or -) or --deal N")
+    if deal_number is not None:
+        v = _variant(variant or "scorpion")
+        assert v is not None
+        try:
+            dn = DealNumber.parse(deal_number)
+        except ValueError as exc:
+            raise _fail(f"error: {exc}") from None
+        position, title = deal(dn, v), _deal_title(v, dn)
+    else:
+        assert source is not None
+        position = _read_position(source, variant)
+        title = source
+    if budget <= 0:
+        raise _fail("error: the budget must be a positive number of seconds")
+    result = solve(position, max_seconds=budget)
+    line = [str(m) for m in result.line]
+    if as_json:
+        typer.echo(json.dumps({
+            "position": title, "variant": position.variant.id, "verdict": result.verdict.value,
+            "nodes": result.nodes, "seconds": round(result.seconds, 4), "line": line,
+        }))
+        return
+    typer.echo(f"{title}: {result.verdict}")
+    typer.echo(f"nodes: {result.nodes}, time: {result.seconds:.3f} s")
+    if line:
+        typer.echo(f"winning line ({len(line)} moves): {' '.join(line)}")
+
+
+@app.command("survey")
+def survey_command(
+    deals: Annotated[
+        str, typer.Argument(metavar="FIRST..LAST", help="Range of deals, e.g. 1..1000.")
+    ],
+    variant: VariantOption = None,
+    budget: Annotated[float, typer.Option(help="Time budget per deal, in seconds.")] = 10.0,
+    workers: Annotated[
+        int, typer.Option(help="Worker processes (0: one per CPU).", min=0)
+    ] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="CSV file [default: survey-VARIANT-FIRST-LAST.csv]; resumed if it exists."
+        ),
+    ] = None,
+) -> None:
+    """Decide a range of deals in parallel; print the winnable share with its 95% interval."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .solver.survey import Summary, parse_range, read_results, run_survey
+
+    v = _variant(variant or "scorpion")
+    assert v is not None
+    try:
+        first, last = parse_range(deals)
+    except ValueError as exc:
+        raise _fail(f"error: {exc}") from None
+    if budget <= 0:
+        raise _fail("error: the budget must be a positive number of seconds")
+    path = out or Path(f"survey-{v.id}-{first}-{last}.csv")
+    try:
+        already = [r for n, r in read_results(path).items() if first <= n <= last]
+    except (OSError, ValueError) as exc:
+        raise _fail(f"error: {exc}") from None
+    counts = {"winnable": 0, "not winnable": 0, "undecided": 0}
+    for r in already:
+        counts[r.verdict.value] += 1
+    console = Console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.fields[counts]}"), TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+    )
+    import time
+
+    started = time.perf_counter()
+    new = 0
+
+    def label() -> str:
+        return (f"won {counts['winnable']}  lost {counts['not winnable']}  "
+                f"undecided {counts['undecided']}")
+
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(
+            f"{v.name} {first}..{last}", total=last - first + 1, completed=len(already),
+            counts=label(), rate="",
+        )
+
+        def on_result(result: object) -> None:
+            nonlocal new
+            new += 1
+            counts[result.verdict.value] += 1  # type: ignore[attr-defined]
+            rate = new / max(1e-9, time.perf_counter() - started)
+            progress.update(task, advance=1, counts=label(), rate=f"{rate:.1f} deals/s")
+
+        results = run_survey(
+            first, last, v.id, budget, path, workers=workers or os.cpu_count() or 1,
+            on_result=on_result,
+        )
+    typer.echo(str(Summary.of(results.values())))
+    typer.echo(f"results: {path}")
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from baseline_dfs import plain_dfs
 
+from baseline_dfs import plain_dfs
 from scorpion.engine import (
     SCORPION,
     SCORPION_STRICT,
@@ -114,18 +114,18 @@ def test_position_key_orders_columns_as_the_rules_allow() -> None:
     """Before the deal columns 1-3 keep their places, 4-7 do not; after it none do."""
     p = deal(1)
     swapped_late = p._replace(
-        columns=p.columns[:3] + (p.columns[4], p.columns[3]) + p.columns[5:],
-        face_down=p.face_down[:3] + (p.face_down[4], p.face_down[3]) + p.face_down[5:],
+        columns=(*p.columns[:3], p.columns[4], p.columns[3], *p.columns[5:]),
+        face_down=(*p.face_down[:3], p.face_down[4], p.face_down[3], *p.face_down[5:]),
     )
     swapped_early = p._replace(
-        columns=(p.columns[1], p.columns[0]) + p.columns[2:],
+        columns=(p.columns[1], p.columns[0], *p.columns[2:]),
     )
     assert position_key(swapped_late) == position_key(p)
     assert position_key(swapped_early) != position_key(p)
     dealt = p.apply(Move.parse("deal"))
     swapped_dealt = dealt._replace(
-        columns=(dealt.columns[1], dealt.columns[0]) + dealt.columns[2:],
-        face_down=(dealt.face_down[1], dealt.face_down[0]) + dealt.face_down[2:],
+        columns=(dealt.columns[1], dealt.columns[0], *dealt.columns[2:]),
+        face_down=(dealt.face_down[1], dealt.face_down[0], *dealt.face_down[2:]),
     )
     assert position_key(swapped_dealt) == position_key(dealt)
 
@@ -157,6 +157,21 @@ runs: C D
 """
 
 
+# 6S may go onto 7S, but 5S lies under 7S: 5S must first carry 7S onto 6S. Winnable,
+# but not after 6S-1.
+BURIES_THE_CARD_BELOW = """\
+1: [8C 5C] 5S 7S
+2: 4C QS 7C
+3: TC KC
+4: [9S] JC AC TS 3S
+5: 4S 2S KS
+6: [QC 6C] 3C AS 9C
+7: [8S JS] 2C 6S
+stock: -
+runs: D H
+"""
+
+
 def test_safe_moves() -> None:
     """Safe: a non-King carrying only its block onto its exposed successor; before the
     deal only among columns 4-7; never in Wasp."""
@@ -180,6 +195,12 @@ def test_safe_moves() -> None:
     assert safe_move(buried, [tc]) is None
     assert solve(buried.apply(tc)).verdict is Verdict.NOT_WINNABLE
     assert solve(buried).verdict is Verdict.WINNABLE
+    below = parse_position(BURIES_THE_CARD_BELOW)
+    six = Move.parse("6S-1")
+    assert six in below.legal_moves()
+    assert safe_move(below, [six]) is None
+    assert plain_dfs(below.apply(six), max_nodes=10**6).verdict is Verdict.NOT_WINNABLE
+    assert solve(below).verdict is Verdict.WINNABLE
 
 
 def _random_small_position(rng: random.Random) -> Position:

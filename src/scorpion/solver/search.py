@@ -28,9 +28,15 @@ engine's own moves (so it can never disagree with the rules), with three reducti
      and only this move makes the link), carrying the same block plus what was placed on
      its top meanwhile, so making it first keeps every move of that line available.
 
-   The block condition matters: a group of other cards on ``c`` would be buried on
-   ``c + 1``, where one of them may be the card that ``c + 1``'s column needs (the tests
-   hold such a position: TC carrying 9C 8C QC onto JC buries QC above JC for good).
+   Two conditions matter, and the tests hold a position for each that loses without it:
+
+   * a group of other cards on ``c`` would be buried on ``c + 1``, where one of them may
+     be the card that ``c + 1``'s column needs (TC carrying 9C 8C QC onto JC buries QC
+     above JC for good);
+   * the card that goes onto the block's top (``c - 1`` for a lone ``c``) must not lie
+     under ``c + 1``: there it could have moved onto the block carrying ``c + 1`` along,
+     while after the move it is buried under its own successor (6S onto 7S when 5S lies
+     under 7S).
 
    Before the stock is dealt the stock cards land on the tops of columns 1-3, which the
    move could change, so a move is taken as safe then only when both its source and its
@@ -135,8 +141,14 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
             continue
         index = col.index(card)
         # The carried cards must be c-1, c-2, ... on c: the cards that go with c anyway.
-        if col[index:] == tuple(range(card, card - (len(col) - index), -1)):
-            return move
+        size = len(col) - index
+        if col[index:] != tuple(range(card, card - size, -1)):
+            continue
+        # The card that goes onto the block's top must not lie under c + 1.
+        wanted = card - size
+        if wanted // 13 == card // 13 and wanted in columns[dest]:
+            continue
+        return move
     return None
 
 
@@ -162,49 +174,57 @@ def is_deadlocked(position: Position) -> bool:
     """
     if position.variant.empty_column_takes_any:
         return False
-    above: dict[int, int] = {}
-    face_down: set[int] = set()
+    # below[c]: the card directly under c (-1 for none or off the table).
+    below = [-1] * 52
+    down = [False] * 52
     for col, fd in zip(position.columns, position.face_down, strict=True):
-        for k in range(len(col) - 1):
-            above[col[k]] = col[k + 1]
-        face_down.update(col[:fd])
-    edges: dict[int, list[int]] = {}
-    for lower, upper in above.items():
-        # upper lies directly on lower. A King may leave without a move of its own (its
-        # run can be completed on it and removed), so no edge starts at a King.
-        if upper % 13 == KING:
+        for k in range(1, len(col)):
+            below[col[k]] = col[k - 1]
+        for k in range(fd):
+            down[col[k]] = True
+    # Each non-King card u with a card l under it has at most two edges: to l - 1 (A, when
+    # l is not an Ace and u is not l - 1) and to l (B, when l is face down).
+    state = [0] * 52  # 0 new, 1 on the search path, 2 finished
+    for root in range(52):
+        if state[root] or below[root] < 0 or root % 13 == KING:
             continue
-        if lower % 13 != 0:  # lower = x + 1 for x = lower - 1 (not a King of another suit)
-            x = lower - 1
-            if upper == x:
-                if lower in face_down:
-                    return True
-            else:
-                edges.setdefault(upper, []).append(x)
-        if lower in face_down:
-            edges.setdefault(upper, []).append(lower)
-    # Cycle search: iterative depth-first colouring (0 new, 1 on the stack, 2 done).
-    state: dict[int, int] = {}
-    for root in edges:
-        if state.get(root):
-            continue
+        path = [root]
         state[root] = 1
-        stack = [(root, iter(edges[root]))]
-        while stack:
-            node, it = stack[-1]
-            for nxt in it:
-                s = state.get(nxt, 0)
-                if s == 1:
-                    return True
-                if s == 0 and nxt in edges:
-                    state[nxt] = 1
-                    stack.append((nxt, iter(edges[nxt])))
-                    break
-                state[nxt] = 2 if s == 0 else s
-            else:
-                state[node] = 2
-                stack.pop()
+        pending = [_edges(root, below, down)]
+        while pending:
+            targets = pending[-1]
+            if not targets:
+                pending.pop()
+                state[path.pop()] = 2
+                continue
+            nxt = targets.pop()
+            if nxt < 0:
+                return True  # a card on its own face-down successor
+            st = state[nxt]
+            if st == 1:
+                return True
+            if st == 0:
+                state[nxt] = 1
+                if below[nxt] < 0 or nxt % 13 == KING:
+                    state[nxt] = 2
+                    continue
+                path.append(nxt)
+                pending.append(_edges(nxt, below, down))
     return False
+
+
+def _edges(u: int, below: list[int], down: list[bool]) -> list[int]:
+    """The edges of :func:`is_deadlocked` from the non-King card ``u``; -1 means lost."""
+    lower = below[u]
+    out = []
+    if lower % 13 != 0:
+        if u != lower - 1:
+            out.append(lower - 1)
+        elif down[lower]:
+            return [-1]
+    if down[lower]:
+        out.append(lower)
+    return out
 
 
 def _ordered(position: Position, moves: list[Move]) -> list[Move]:
