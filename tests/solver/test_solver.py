@@ -172,6 +172,21 @@ runs: D H
 """
 
 
+# Strict stock: 6C-7 empties column 4 before the deal, which then may not be dealt.
+EMPTIES_BEFORE_A_STRICT_DEAL = """\
+variant: scorpion-strict
+1: 8H AC 2C 3C
+2: [6H] AH
+3: [KH 8C 2H 3H] 5C 4C 5H 4H
+4: 6C
+5: [9C TC 7H] JC
+6: TH 9H
+7: [KC] 7C
+stock: QH JH QC
+runs: D S
+"""
+
+
 def test_safe_moves() -> None:
     """Safe: a non-King carrying only its block onto its exposed successor; before the
     deal only among columns 4-7; never in Wasp."""
@@ -201,6 +216,9 @@ def test_safe_moves() -> None:
     assert safe_move(below, [six]) is None
     assert plain_dfs(below.apply(six), max_nodes=10**6).verdict is Verdict.NOT_WINNABLE
     assert solve(below).verdict is Verdict.WINNABLE
+    strict = parse_position(EMPTIES_BEFORE_A_STRICT_DEAL)
+    assert safe_move(strict, [Move.parse("6C-7")]) is None
+    assert solve(strict).verdict is Verdict.WINNABLE
 
 
 def _random_small_position(rng: random.Random) -> Position:

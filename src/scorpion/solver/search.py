@@ -40,9 +40,10 @@ engine's own moves (so it can never disagree with the rules), with three reducti
 
    Before the stock is dealt the stock cards land on the tops of columns 1-3, which the
    move could change, so a move is taken as safe then only when both its source and its
-   destination are among columns 4-7. In variants where an empty column takes any card
-   (Wasp), ``c`` has other destinations, so no move is taken as safe there. When a safe
-   move exists it is the only move searched from that position.
+   destination are among columns 4-7 (and, in the strict-stock variant, only when it does
+   not empty its column, which would forbid the deal). In variants where an empty column
+   takes any card (Wasp), ``c`` has other destinations, so no move is taken as safe there.
+   When a safe move exists it is the only move searched from that position.
 
 3. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
@@ -140,6 +141,8 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
         if stock and src < 3:
             continue
         index = col.index(card)
+        if stock and index == 0 and position.variant.strict_stock:
+            continue  # an emptied column would forbid the deal (strict stock)
         # The carried cards must be c-1, c-2, ... on c: the cards that go with c anyway.
         size = len(col) - index
         if col[index:] != tuple(range(card, card - size, -1)):

@@ -1,0 +1,554 @@
+// Scorpion patience in the browser: the page sends intentions, the server decides.
+//
+// Every change goes to the server (docs/web-api.md) and the page draws the view it gets
+// back. The page never judges a move: an illegal one comes back as a 409 whose `detail`
+// is shown while the cards shake back into place.
+
+import { api } from "./api.js";
+import { cardName, DECKS, describeMove, parseMove, suitName } from "./cards.js";
+import { Clock, formatTime } from "./clock.js";
+import { attachInput } from "./input.js";
+import { Table } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const STORE = { variant: "scorpion.variant", deck: "scorpion.deck" };
+
+function load(key, fallback) {
+  try {
+    return localStorage.getItem(key) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function save(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}
+
+function variantFromUrl() {
+  return new URLSearchParams(window.location.search).get("variant");
+}
+
+/** Is the user typing into `target` (so letters are text, not shortcuts)? */
+function isTyping(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") {
+    return true;
+  }
+  const notText = ["checkbox", "radio", "button", "submit", "reset", "range", "color"];
+  return target.tagName === "INPUT" && !notText.includes(target.type);
+}
+
+/** What a view's last move did, in words, for screen readers. */
+function narrate(view) {
+  const last = view.last;
+  if (!last) return "";
+  const parts = [last.move === "deal" ? "Stock dealt" : `Moved ${describeMove(last.move)}`];
+  if (last.revealed.length) parts.push(`turned up ${last.revealed.map(cardName).join(", ")}`);
+  for (const suit of last.runs) parts.push(`run of ${suitName(suit)} completed`);
+  if (view.won) parts.push("you won");
+  return `${parts.join("; ")}.`;
+}
+
+class App {
+  constructor() {
+    this.table = new Table({
+      tableau: $("tableau"),
+      stock: $("stock"),
+      runSlots: $("run-slots").children,
+      bar: document.querySelector(".bar"),
+      felt: $("felt"),
+    });
+    this.clock = new Clock($("time"));
+    this.variant = variantFromUrl() || load(STORE.variant, "scorpion");
+    this.view = null;
+    this.variants = null;
+    this.selected = null; // {code, col, idx}
+    this.hints = null; // {version, moves, message, next}
+    this.queue = Promise.resolve();
+    this.messageTimer = null;
+    this.winShownFor = null;
+
+    const deck = load(STORE.deck, DECKS.classic) === DECKS.fourColour ? DECKS.fourColour : DECKS.classic;
+    this.table.deck = deck;
+    $("four-colour").checked = deck === DECKS.fourColour;
+
+    attachInput(this.table, this);
+    this.bindControls();
+    this.bindKeys();
+    this.bindDialogs();
+    // Coming back to the tab: show the game as it is now (another tab may have moved).
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && this.view) {
+        this.perform(() => api.game(this.variant));
+      }
+    });
+    let resizeFrame = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(resizeFrame);
+      resizeFrame = requestAnimationFrame(() => this.table.layout());
+    });
+  }
+
+  async start() {
+    this.table.layout();
+    this.loadVariants();
+    const ok = await this.perform(() => api.game(this.variant), { mode: "deal" });
+    if (!ok && this.variant !== "scorpion" && !this.view) {
+      // A remembered variant the server does not know (any more): play Scorpion.
+      this.variant = "scorpion";
+      await this.perform(() => api.game(this.variant), { mode: "deal" });
+    }
+    this.table.preload();
+  }
+
+  // ---- talking to the server -----------------------------------------------------------
+
+  /**
+   * Run one request after the ones before it, and show its view.
+   * @param {() => Promise<object>} request
+   * @param {{mode?: string, onRefused?: (detail: string) => unknown}} options
+   * @returns {Promise<boolean>} true if the server accepted.
+   */
+  perform(request, options = {}) {
+    const task = async () => {
+      try {
+        const view = await request();
+        this.show(view, options.mode || "flip");
+        return true;
+      } catch (error) {
+        await this.failed(error, options);
+        return false;
+      }
+    };
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => false);
+    return result;
+  }
+
+  async failed(error, options) {
+    if (error.name !== "ApiError") {
+      console.error(error);
+      this.say("Something went wrong on this page; reloading may help.", "error");
+      return;
+    }
+    if (error.status === 401 && error.reloading) {
+      this.say("Getting a new player identity…");
+      return;
+    }
+    if (error.stale) {
+      this.say("This game was changed in another tab; showing it as it is now.", "error", 6000);
+      await this.refresh();
+      return;
+    }
+    if (options.onRefused) await options.onRefused(error.detail, error);
+    else this.say(error.detail, "error");
+    if (error.status === 409 && /won|finished/i.test(error.detail)) await this.refresh();
+  }
+
+  async refresh() {
+    try {
+      this.show(await api.game(this.variant), "flip");
+    } catch (error) {
+      if (error.name === "ApiError" && error.status === 401 && error.reloading) return;
+      this.say(error.detail || String(error), "error");
+    }
+  }
+
+  show(view, mode) {
+    const prev = this.view;
+    this.view = view;
+    this.variant = view.variant.id;
+    this.selected = null;
+    this.table.render(view, { mode });
+    this.clock.update(view);
+    this.paintStatus(view, prev);
+    if (prev && view.last) this.announce(narrate(view));
+    if (view.won && this.winShownFor !== this.gameKey(view)) {
+      this.winShownFor = this.gameKey(view);
+      window.setTimeout(() => this.showWin(), prev && !prev.won ? 750 : 150);
+    }
+    if (!view.won) this.winShownFor = null;
+  }
+
+  gameKey(view) {
+    return `${view.variant.id}/${view.deal}/${view.version}`;
+  }
+
+  paintStatus(view, prev) {
+    const set = (id, text) => {
+      const el = $(id);
+      if (el.textContent === text) return;
+      el.textContent = text;
+      if (prev) {
+        el.classList.remove("bump");
+        void el.offsetWidth;
+        el.classList.add("bump");
+      }
+    };
+    set("moves", String(view.moves));
+    set("runs", `${view.runs.length}/4`);
+    set("stock-count", String(view.stock));
+    $("deal-number").textContent = view.deal;
+    $("won-badge").hidden = !view.won;
+    $("variant-name").textContent = view.variant.name;
+    document.title = `Scorpion · deal ${view.deal}${view.won ? " · won" : ""}`;
+    $("btn-undo").disabled = !view.can_undo;
+    $("btn-redo").disabled = !view.can_redo;
+    $("btn-deal").disabled = view.stock === 0 || view.won;
+    $("btn-hint").disabled = view.won;
+    $("btn-deal").title = view.stock
+      ? "Deal the stock: one card onto each of columns 1 to 3 (D)"
+      : "The stock has been dealt";
+  }
+
+  // ---- intentions ------------------------------------------------------------------------
+
+  move(code, col, { dragged = false, els = null } = {}) {
+    this.clearSelection();
+    const text = `${code}-${col + 1}`;
+    return this.perform(() => api.move(this.variant, text, this.view.version), {
+      onRefused: async (detail) => {
+        this.say(detail, "error");
+        if (dragged && els) {
+          const where = this.table.locateCode(code);
+          if (where) await this.table.refuse(code, { dragged: true });
+          else await this.table.returnDragged(els);
+        } else {
+          await this.table.refuse(code);
+        }
+      },
+    });
+  }
+
+  dealStock() {
+    if (!this.view) return;
+    this.clearSelection();
+    this.perform(() => api.move(this.variant, "deal", this.view.version), {
+      onRefused: (detail) => {
+        this.say(detail, "error");
+        this.shake($("stock"));
+      },
+    });
+  }
+
+  undo() {
+    if (!this.view) return;
+    this.clearSelection();
+    this.perform(() => api.undo(this.variant, this.view.version)).then((ok) => {
+      if (ok) this.announce("Move taken back.");
+    });
+  }
+
+  redo() {
+    if (!this.view) return;
+    this.clearSelection();
+    this.perform(() => api.redo(this.variant, this.view.version)).then((ok) => {
+      if (ok) this.announce("Move played again.");
+    });
+  }
+
+  replay() {
+    if (!this.view) return;
+    this.clearSelection();
+    this.closeWin();
+    this.perform(() => api.restart(this.variant, this.view.version), { mode: "deal" }).then((ok) => {
+      if (ok) this.say(`Deal ${this.view.deal} again, from the start.`);
+    });
+  }
+
+  async hint() {
+    if (!this.view) return;
+    this.clearSelection();
+    const version = this.view.version;
+    if (!this.hints || this.hints.version !== version || this.hints.variant !== this.variant) {
+      try {
+        const answer = await api.hints(this.variant);
+        this.hints = { version, variant: this.variant, moves: answer.moves, message: answer.message, next: 0 };
+      } catch (error) {
+        await this.failed(error, {});
+        return;
+      }
+    }
+    const { moves } = this.hints;
+    if (!moves.length) {
+      this.table.clearHint();
+      this.say(this.hints.message || "no moves left, try Undo or New game", "info", 6000);
+      return;
+    }
+    const i = this.hints.next % moves.length;
+    this.hints.next = i + 1;
+    const move = parseMove(moves[i]);
+    if (!move) return;
+    this.table.showHint(move);
+    const what = move.deal
+      ? "deal the stock"
+      : `${cardName(move.card)} to column ${move.column + 1}`;
+    this.say(`Hint ${i + 1} of ${moves.length}: ${what}`, "info", 4500);
+  }
+
+  startNewGame(variant, deal) {
+    return this.perform(() => api.newGame(variant, deal), { mode: "deal" }).then((ok) => {
+      if (ok) {
+        save(STORE.variant, this.variant);
+        this.say(`Deal ${this.view.deal} of ${this.view.variant.name}. Good luck!`);
+      }
+      return ok;
+    });
+  }
+
+  // ---- selection (called by the input code) ------------------------------------------
+
+  select(col, idx) {
+    const el = this.table.columnCards[col][idx];
+    this.selected = { code: el.dataset.code, col, idx };
+    this.table.clearHint();
+    this.table.setSelection({ col, idx });
+  }
+
+  clearSelection() {
+    this.selected = null;
+    this.table.setSelection(null);
+  }
+
+  deselect() {
+    this.clearSelection();
+  }
+
+  /** A click, tap, Enter or Space on a card (idx) or on an empty column's slot (idx -1). */
+  activate(col, idx) {
+    if (!this.view) return;
+    const faceUp = idx >= 0 && this.table.isFaceUp(col, idx);
+    const sel = this.selected;
+    if (sel) {
+      if (sel.col === col) {
+        if (faceUp && idx !== sel.idx) this.select(col, idx);
+        else this.clearSelection();
+        return;
+      }
+      this.move(sel.code, col);
+      return;
+    }
+    if (faceUp) {
+      this.select(col, idx);
+    } else if (idx >= 0) {
+      this.say("That card is face down; it turns over when the cards on it move away.");
+    } else {
+      this.say("Select a card first, then the column to move it to.");
+    }
+  }
+
+  /** A click on a column's empty felt below its cards. */
+  activateColumn(col) {
+    if (this.selected && this.selected.col !== col) this.move(this.selected.code, col);
+    else this.clearSelection();
+  }
+
+  startDragging(col, idx) {
+    if (!this.view || !this.table.isFaceUp(col, idx)) return false;
+    this.select(col, idx);
+    return true;
+  }
+
+  drop(code, col, els) {
+    this.move(code, col, { dragged: true, els });
+  }
+
+  cancelDrag(els) {
+    this.table.returnDragged(els);
+    this.clearSelection();
+  }
+
+  // ---- messages -----------------------------------------------------------------------
+
+  say(text, kind = "plain", ms = 4200) {
+    const box = $("message");
+    window.clearTimeout(this.messageTimer);
+    box.hidden = false;
+    box.className = `toast ${kind}`;
+    box.textContent = text;
+    this.messageTimer = window.setTimeout(() => {
+      box.hidden = true;
+    }, ms);
+  }
+
+  /** Tell screen readers (only) what just happened. */
+  announce(text) {
+    const box = $("announce");
+    box.textContent = "";
+    window.setTimeout(() => {
+      box.textContent = text;
+    }, 50);
+  }
+
+  shake(el) {
+    el.classList.remove("shake");
+    void el.offsetWidth;
+    el.classList.add("shake");
+    window.setTimeout(() => el.classList.remove("shake"), 450);
+  }
+
+  // ---- controls -----------------------------------------------------------------------
+
+  bindControls() {
+    $("btn-deal").addEventListener("click", () => this.dealStock());
+    $("stock").addEventListener("click", () => this.dealStock());
+    $("btn-hint").addEventListener("click", () => this.hint());
+    $("btn-undo").addEventListener("click", () => this.undo());
+    $("btn-redo").addEventListener("click", () => this.redo());
+    $("btn-replay").addEventListener("click", () => this.replay());
+    $("btn-new").addEventListener("click", () => this.openNewGame());
+    $("four-colour").addEventListener("change", (event) => {
+      const deck = event.target.checked ? DECKS.fourColour : DECKS.classic;
+      save(STORE.deck, deck);
+      this.table.setDeck(deck);
+      this.table.preload();
+    });
+  }
+
+  bindKeys() {
+    document.addEventListener("keydown", (event) => {
+      if (document.querySelector("dialog[open]")) return;
+      if (isTyping(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (event.ctrlKey || event.metaKey) {
+        if (event.altKey) return;
+        if (key === "z" && !event.shiftKey) this.undo();
+        else if ((key === "z" && event.shiftKey) || key === "y") this.redo();
+        else return;
+        event.preventDefault();
+        return;
+      }
+      if (event.altKey) return;
+      if (event.repeat && key !== "h") return;
+      switch (key) {
+        case "u": this.undo(); break;
+        case "r": this.redo(); break;
+        case "h": this.hint(); break;
+        case "d": this.dealStock(); break;
+        case "n": this.openNewGame(); break;
+        case "escape":
+          this.clearSelection();
+          this.table.clearHint();
+          break;
+        default:
+          if (/^[1-7]$/.test(key)) {
+            const col = Number(key) - 1;
+            if (this.selected) {
+              if (this.selected.col !== col) this.move(this.selected.code, col);
+            } else {
+              this.table.focusAt(col, this.table.items(col).length - 1);
+            }
+            break;
+          }
+          return;
+      }
+      event.preventDefault();
+    });
+  }
+
+  // ---- dialogs ------------------------------------------------------------------------
+
+  async loadVariants() {
+    if (this.variants) return this.variants;
+    try {
+      this.variants = await api.variants();
+    } catch (error) {
+      if (!(error.status === 401 && error.reloading)) this.variants = null;
+      return null;
+    }
+    const select = $("variant-select");
+    select.replaceChildren(...this.variants.map((v) => new Option(v.name, v.id)));
+    select.value = this.variant;
+    return this.variants;
+  }
+
+  bindDialogs() {
+    const dialog = $("new-game-dialog");
+    const input = $("deal-input");
+    const error = $("new-game-error");
+    input.addEventListener("input", () => {
+      $("deal-kind-number").checked = true;
+      error.hidden = true;
+    });
+    input.addEventListener("focus", () => {
+      $("deal-kind-number").checked = true;
+    });
+    $("new-game-cancel").addEventListener("click", () => dialog.close("cancel"));
+    $("new-game-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const kind = new FormData(event.target).get("deal-kind");
+      const deal = kind === "number" ? input.value.trim() : null;
+      if (kind === "number" && !deal) {
+        error.textContent = "Type a deal number, or choose a random deal.";
+        error.hidden = false;
+        input.focus();
+        return;
+      }
+      const variant = $("variant-select").value || this.variant;
+      const start = $("new-game-start");
+      start.disabled = true;
+      try {
+        const view = await api.newGame(variant, deal);
+        dialog.close("start");
+        this.show(view, "deal");
+        save(STORE.variant, this.variant);
+        this.say(`Deal ${view.deal} of ${view.variant.name}. Good luck!`);
+      } catch (failure) {
+        if (failure.name === "ApiError" && failure.status === 401 && failure.reloading) return;
+        error.textContent = failure.detail || String(failure);
+        error.hidden = false;
+        input.focus();
+      } finally {
+        start.disabled = false;
+      }
+    });
+
+    $("win-replay").addEventListener("click", () => this.replay());
+    $("win-new").addEventListener("click", () => {
+      this.closeWin();
+      this.openNewGame();
+    });
+    $("win-close").addEventListener("click", () => this.closeWin());
+  }
+
+  async openNewGame() {
+    const dialog = $("new-game-dialog");
+    if (dialog.open) return;
+    this.closeWin();
+    $("new-game-error").hidden = true;
+    await this.loadVariants();
+    $("variant-select").value = this.variant;
+    dialog.showModal();
+    const chosen = dialog.querySelector("input[name='deal-kind']:checked");
+    (chosen && chosen.value === "number" ? $("deal-input") : chosen)?.focus();
+  }
+
+  showWin() {
+    const view = this.view;
+    if (!view || !view.won) return;
+    $("win-time").textContent = formatTime(view.elapsed_ms);
+    $("win-moves").textContent = String(view.moves);
+    $("win-summary").textContent =
+      `All four runs of deal ${view.deal} (${view.variant.name}) are home.`;
+    const dialog = $("win-dialog");
+    if (!dialog.open && !$("new-game-dialog").open) {
+      dialog.showModal();
+      $("win-new").focus();
+    }
+  }
+
+  closeWin() {
+    const dialog = $("win-dialog");
+    if (dialog.open) dialog.close();
+  }
+}
+
+const app = new App();
+window.scorpion = app; // for the curious, and for debugging in the console
+app.start();
+

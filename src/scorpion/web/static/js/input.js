@@ -1,0 +1,151 @@
+// Pointer and keyboard input on the tableau.
+//
+// Pointer Events serve the mouse, the pen and touch alike: a press and release without
+// moving is a click (select, or place the selection); a press that moves drags the card
+// and every card on top of it, and the release drops the group on the column under its
+// leading card. Keyboard: one tab stop for the tableau, arrow keys inside it, Enter or
+// Space to select and to place.
+
+const DRAG_THRESHOLD = { mouse: 4, pen: 6, touch: 8 };
+
+/**
+ * @param {import("./table.js").Table} table
+ * @param {{activate(col: number, idx: number): void, startDragging(col: number, idx: number): boolean,
+ *          drop(code: string, col: number, els: HTMLElement[]): void, cancelDrag(els: HTMLElement[]): void,
+ *          deselect(): void}} controller
+ */
+export function attachInput(table, controller) {
+  const tableau = table.tableau;
+  let press = null; // the pointer press in progress on the tableau
+
+  tableau.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (press) return; // a second finger: ignore
+    const card = event.target.closest(".card");
+    const slot = event.target.closest(".slot");
+    const column = event.target.closest(".column");
+    if (card && card.classList.contains("leaving")) return;
+    const where = card ? table.locate(card) : null;
+    press = {
+      id: event.pointerId,
+      type: event.pointerType || "mouse",
+      x: event.clientX,
+      y: event.clientY,
+      card,
+      slot,
+      col: where ? where.col : column ? Number(column.dataset.col) : -1,
+      idx: where ? where.idx : -1,
+      dragging: false,
+      group: null,
+    };
+    if (card && card.classList.contains("face") && where) {
+      // Keep the pointer: the moves and the release come to this card even off the table.
+      try {
+        card.setPointerCapture(event.pointerId);
+      } catch {
+        // not capturable (synthetic event): fine
+      }
+      // The browser focuses the card as for any click (without a focus ring); the
+      // keyboard carries on from there.
+      table.noteFocus(card);
+    }
+  });
+
+  tableau.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.id || press.idx < 0) return;
+    if (!press.card.classList.contains("face")) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.dragging) {
+      if (Math.hypot(dx, dy) < (DRAG_THRESHOLD[press.type] ?? 5)) return;
+      if (!controller.startDragging(press.col, press.idx)) {
+        press = null;
+        return;
+      }
+      press.dragging = true;
+      press.group = table.group(press.col, press.idx);
+      table.startDrag(press.group);
+    }
+    event.preventDefault();
+    table.dragBy(press.group, dx, dy);
+  });
+
+  const release = (event, cancelled) => {
+    if (!press || event.pointerId !== press.id) return;
+    const p = press;
+    press = null;
+    if (p.dragging) {
+      const target = cancelled ? -1 : table.dropColumn(p.group[0]);
+      if (target < 0 || target === p.col) controller.cancelDrag(p.group);
+      else controller.drop(p.card.dataset.code, target, p.group);
+      return;
+    }
+    if (cancelled) return;
+    if (p.col < 0) {
+      controller.deselect();
+      return;
+    }
+    if (p.slot) controller.activate(p.col, -1);
+    else if (p.card) controller.activate(p.col, p.idx);
+    else controller.activateColumn(p.col);
+  };
+  tableau.addEventListener("pointerup", (event) => release(event, false));
+  tableau.addEventListener("pointercancel", (event) => release(event, true));
+  tableau.addEventListener("lostpointercapture", (event) => {
+    if (press && press.dragging && event.pointerId === press.id) release(event, true);
+  });
+
+  // A click on the felt outside the tableau drops the selection.
+  table.felt.addEventListener("pointerdown", (event) => {
+    if (!tableau.contains(event.target) && !event.target.closest("button, a, input, select")) {
+      controller.deselect();
+    }
+  });
+
+  // ---- keyboard ----------------------------------------------------------------------
+
+  tableau.addEventListener("focusin", (event) => {
+    if (event.target === tableau) {
+      table.focusAt(table.focus.col, table.focus.idx);
+      return;
+    }
+    table.noteFocus(event.target);
+  });
+
+  tableau.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const item = event.target;
+    if (item === tableau) return;
+    const { col, idx } = table.focus;
+    switch (event.key) {
+      case "ArrowLeft":
+      case "ArrowRight": {
+        const step = event.key === "ArrowLeft" ? -1 : 1;
+        const next = (col + step + 7) % 7;
+        table.focusAt(next, table.items(next).length - 1);
+        break;
+      }
+      case "ArrowUp":
+        table.focusAt(col, idx - 1);
+        break;
+      case "ArrowDown":
+        table.focusAt(col, idx + 1);
+        break;
+      case "Home":
+        table.focusAt(0, table.items(0).length - 1);
+        break;
+      case "End":
+        table.focusAt(6, table.items(6).length - 1);
+        break;
+      case "Enter":
+      case " ":
+        if (event.repeat) break;
+        if (item.classList.contains("slot")) controller.activate(col, -1);
+        else controller.activate(col, idx);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  });
+}

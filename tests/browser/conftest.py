@@ -1,0 +1,136 @@
+"""Browser tests of the table (F1-F5, F9): Debian's Chromium against a real ``scorpion serve``.
+
+The server runs as a subprocess on a free 127.0.0.1 port with a temporary SQLite database,
+once for the session; every test gets a new browser context, hence a new player cookie and
+games of its own. Screenshots go to ``test-artifacts/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from table_page import Recorder, Table
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+START_TIMEOUT = 30.0
+
+
+@pytest.fixture(autouse=True)
+def _need_chromium() -> None:
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"browser tests need Debian's Chromium at {CHROMIUM} "
+            "(apt-get install chromium; scripts/test.sh installs it)"
+        )
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start ``scorpion serve`` on a free port with a fresh database; yield its base URL."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
+    port = _free_port()
+    database = tmp_path_factory.mktemp("browser") / "scorpion.db"
+    log_path = database.with_name("server.log")
+    url = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable, "-m", "scorpion", "serve",
+        "--host", "127.0.0.1", "--port", str(port),
+        "--database", f"sqlite:///{database}", "--no-open",
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            deadline = time.monotonic() + START_TIMEOUT
+            while not _answers(f"{url}/api/variants"):
+                if process.poll() is not None:
+                    pytest.fail(
+                        f"scorpion serve exited with {process.returncode}:\n"
+                        + log_path.read_text(errors="replace")
+                    )
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"scorpion serve did not answer within {START_TIMEOUT:.0f} s:\n"
+                        + log_path.read_text(errors="replace")
+                    )
+                time.sleep(0.1)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(server: str) -> str:
+    """pytest-base-url's fixture, pointed at our server: ``page.goto("/")`` opens the table."""
+    return server
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium: no browser can be downloaded on this machine."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM)}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where the screenshots go (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A laptop-sized window unless a test asks for another."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def recorder(page: Page, base_url: str) -> Iterator[Recorder]:
+    """Record the page's API answers; at the end check none named a face-down card."""
+    rec = Recorder(base_url)
+    rec.attach(page)
+    yield rec
+    rec.check()
+
+
+@pytest.fixture
+def table(page: Page, recorder: Recorder) -> Table:
+    """The table page of a new player, opened."""
+    t = Table(page, recorder)
+    t.open()
+    return t

@@ -1,0 +1,78 @@
+"""The page and its player: a lost cookie (401) reloads the page, another tab's change (409)
+is shown instead of being overwritten."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from table_page import Recorder, Table
+
+
+def test_an_unknown_player_reloads_the_page_for_a_new_identity(table: Table) -> None:
+    page = table.page
+    table.new_game(1)
+    old_cookie = {c["name"]: c["value"] for c in page.context.cookies()}["scorpion_player"]
+    page.evaluate("window.beforeReload = true")
+    page.context.clear_cookies()
+    with (
+        page.expect_response(lambda r: "/api/game/hints" in r.url) as refused,
+        page.expect_event("load"),
+    ):
+        page.get_by_role("button", name="Hint").click()
+    assert refused.value.status == 401
+    # The reload loaded the page again (a new document) and with it a new player cookie.
+    expect(page.locator("#tableau .card").first).to_be_visible()
+    assert page.evaluate("window.beforeReload") is None
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert cookies.get("scorpion_player") and cookies["scorpion_player"] != old_cookie
+    view = table.api_view()
+    table.wait_for(view)
+    assert view["moves"] == 0
+
+
+def test_a_change_in_another_tab_is_fetched_not_overwritten(
+    table: Table, recorder: Recorder
+) -> None:
+    first = table.page
+    start = table.new_game(1)
+    second: Page = first.context.new_page()
+    recorder.attach(second)
+    other = Table(second, recorder)
+    assert other.open()["version"] == start["version"]
+    moved = other.played(other.click_move("7D", 0))
+
+    # The first tab still shows the old position and tries a move from it.
+    assert table.columns()[0][1] == start["columns"][0]["cards"]
+    response = table.click_move("5C", 2)
+    assert response.status == 409
+    assert "another tab" in response.json()["detail"]
+    expect(table.toast()).to_contain_text("another tab")
+    # It fetched the game again and shows the other tab's move; its own did not happen.
+    table.wait_for(moved)
+    assert table.api_view()["columns"] == moved["columns"]
+    second.close()
+
+
+def test_the_face_down_check_would_catch_a_leak() -> None:
+    """The check every browser test ends with fails on an answer naming a hidden card."""
+    view = {
+        "variant": {"id": "scorpion", "name": "Scorpion"}, "deal": "1",
+        # Three runs out; the hearts left: 7 face up, 3 face down, 3 in the stock.
+        "columns": [{"face_down": 3, "cards": ["AH", "4H", "TH", "8H"]},
+                    {"face_down": 0, "cards": ["2H", "3H", "5H"]}]
+        + [{"face_down": 0, "cards": []}] * 5,
+        "stock": 3, "runs": ["C", "D", "S"], "moves": 0, "version": 1,
+        "last": None,
+    }
+    clean = Recorder("http://x")
+    clean.answers.append(("/api/game", 200, view))
+    assert clean.check() == 1
+
+    leaky = Recorder("http://x")
+    leaky.answers.append(("/api/game", 200, {**view, "last": {"move": "deal",
+                                                                 "revealed": ["KH"]}}))
+    try:
+        leaky.check()
+    except AssertionError as error:
+        assert "KH" in str(error)
+    else:
+        raise AssertionError("a face-down card in the answer went unnoticed")

@@ -1,0 +1,312 @@
+"""Playing deal 1 in the browser: click, drag, refusals, stock, undo/redo, hints, keys (F1-F4, F9).
+
+Deal 1 of Scorpion (``scorpion deal 1``)::
+
+    1: [JD 5H KH] AS 4H TH 8D
+    2: [2D KD 3H] AH AC 8H QS
+    3: [9H KC 2S] 3C 4D 2C 6C
+    4: [JC 9S KS] 4C 7S JH 3D
+    5: 5D 5S 9D 5C 3S 7D 8C
+    6: 7H AD QD TS TD 6D TC
+    7: 7C QC JS QH 4S 8S 6S
+    stock: 9C 2H 6H
+
+Its legal moves (``scorpion moves``): 5S-7, 5C-3, 7D-1, 7C-5, JS-2, deal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from table_page import Table
+
+IN_GROUP = re.compile(r"\bin-group\b")
+
+
+def test_click_a_card_then_a_column_moves_the_group(table: Table) -> None:
+    start = table.new_game(1)
+    assert start["columns"][4]["cards"] == ["5D", "5S", "9D", "5C", "3S", "7D", "8C"]
+
+    table.click_card("7D")
+    # The card and every card on top of it are selected; nothing else.
+    expect(table.card("7D")).to_have_class(IN_GROUP)
+    expect(table.card("8C")).to_have_class(IN_GROUP)
+    expect(table.card("3S")).not_to_have_class(IN_GROUP)
+    expect(table.card("7D")).to_have_attribute("aria-pressed", "true")
+
+    with table.expect_answer("/api/game/move") as info:
+        table.target(0).click()
+    assert info.value.request.post_data_json["move"] == "7D-1"
+    view = table.played(info.value)
+    assert view["columns"][0]["cards"] == ["AS", "4H", "TH", "8D", "7D", "8C"]
+    assert view["columns"][4]["cards"] == ["5D", "5S", "9D", "5C", "3S"]
+    assert view["moves"] == 1
+    expect(table.page.locator("#tableau .in-group")).to_have_count(0)
+    # Screen readers hear what happened.
+    expect(table.page.locator("#announce")).to_have_text("Moved seven of diamonds to column 1.")
+
+
+def test_drag_and_drop_moves_the_group(table: Table) -> None:
+    table.new_game(1)
+    view = table.played(table.drag_move("5C", 2))
+    assert view["columns"][2]["cards"] == ["3C", "4D", "2C", "6C", "5C", "3S", "7D", "8C"]
+    assert view["columns"][4]["cards"] == ["5D", "5S", "9D"]
+    assert view["moves"] == 1
+
+
+def test_an_illegal_drop_is_refused_and_changes_nothing(table: Table, artifacts) -> None:
+    start = table.new_game(1)
+    table.settle()
+    page = table.page
+    card = table.card("7D")
+    box = card.bounding_box()
+    target = table.target(1).bounding_box()  # QS: 7D may only go on 8D
+    assert box and target
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 6)
+    page.mouse.down()
+    for step in range(1, 6):
+        page.mouse.move(
+            box["x"] + box["width"] / 2 + (target["x"] - box["x"]) * step / 5,
+            box["y"] + 6 + (target["y"] + target["height"] / 2 - box["y"] - 6) * step / 5,
+        )
+    # While it moves, the whole group is lifted and highlighted, nothing else.
+    for code in ("7D", "8C"):
+        expect(table.card(code)).to_have_class(re.compile(r"\bdragging\b"))
+        expect(table.card(code)).to_have_class(IN_GROUP)
+    expect(table.card("3S")).not_to_have_class(IN_GROUP)
+    expect(table.column(1)).to_have_class(re.compile(r"\bdrop-target\b"))
+    page.screenshot(path=artifacts / "desktop-dragging.png")
+    with table.expect_answer("/api/game/move") as info:
+        page.mouse.up()
+    assert info.value.status == 409
+    detail = info.value.json()["detail"]
+    assert "7D" in detail and "8D" in detail
+    # The refusal is visible: the server's words, and the cards shake back into place.
+    expect(table.toast()).to_be_visible()
+    expect(table.toast()).to_contain_text(detail)
+    expect(table.toast()).to_have_class(re.compile(r"\berror\b"))
+    expect(table.card("7D")).to_have_class(re.compile(r"\brefused\b"))
+    page.screenshot(path=artifacts / "desktop-refused.png")
+    table.wait_for(start)
+    expect(table.card("7D")).not_to_have_class(re.compile(r"\bdragging\b"))
+    after = card.bounding_box()
+    assert after is not None
+    assert abs(after["x"] - box["x"]) < 1 and abs(after["y"] - box["y"]) < 1
+    assert table.api_view()["version"] == start["version"]
+    assert table.api_view()["moves"] == 0
+
+
+def test_stock_deal_then_undo_and_redo(table: Table) -> None:
+    start = table.new_game(1)
+    page = table.page
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    expect(page.locator("#btn-redo")).to_be_disabled()
+
+    with table.expect_answer("/api/game/move") as info:
+        page.get_by_role("button", name="Deal", exact=True).click()
+    assert info.value.request.post_data_json["move"] == "deal"
+    dealt = table.played(info.value)
+    assert dealt["stock"] == 0
+    assert [c["cards"][-1] for c in dealt["columns"][:3]] == ["9C", "2H", "6H"]
+    expect(page.locator("#stock")).to_have_class(re.compile(r"\bempty\b"))
+    expect(page.get_by_role("button", name="Deal", exact=True)).to_be_disabled()
+
+    with table.expect_answer("/api/game/undo") as info:
+        page.get_by_role("button", name="Undo").click()
+    undone = table.played(info.value)
+    assert undone["columns"] == start["columns"] and undone["stock"] == 3
+    expect(page.locator("#btn-redo")).to_be_enabled()
+
+    with table.expect_answer("/api/game/redo") as info:
+        page.get_by_role("button", name="Redo").click()
+    redone = table.played(info.value)
+    assert redone["columns"] == dealt["columns"] and redone["moves"] == 1
+
+    # The same with the keyboard shortcuts: Ctrl+Z and U undo, R redo, D deals.
+    with table.expect_answer("/api/game/undo") as info:
+        page.keyboard.press("Control+z")
+    assert table.played(info.value)["stock"] == 3
+    with table.expect_answer("/api/game/redo") as info:
+        page.keyboard.press("r")
+    assert table.played(info.value)["stock"] == 0
+    with table.expect_answer("/api/game/undo") as info:
+        page.keyboard.press("u")
+    assert table.played(info.value)["stock"] == 3
+    with table.expect_answer("/api/game/move") as info:
+        page.keyboard.press("d")
+    assert table.played(info.value)["columns"] == dealt["columns"]
+
+
+def test_hint_highlights_each_legal_move_in_turn(table: Table, artifacts) -> None:
+    table.new_game(1)
+    table.settle()
+    page = table.page
+    hints = page.request.get("/api/game/hints?variant=scorpion").json()["moves"]
+    assert sorted(hints) == sorted(["5S-7", "5C-3", "7D-1", "7C-5", "JS-2", "deal"])
+
+    shown = []
+    for press in range(len(hints) + 1):
+        page.get_by_role("button", name="Hint").click()
+        expect(table.toast()).to_contain_text(f"Hint {press % len(hints) + 1} of {len(hints)}")
+        move = hints[press % len(hints)]
+        if move == "deal":
+            expect(page.locator("#stock")).to_have_class(re.compile(r"\bhint\b"))
+            expect(page.locator("#tableau .hint")).to_have_count(0)
+        else:
+            code, col = move.split("-")
+            expect(table.card(code)).to_have_class(re.compile(r"\bhint\b"))
+            expect(table.column(int(col) - 1)).to_have_class(re.compile(r"\bhint-target\b"))
+            lead = page.locator("#tableau .card.hint").first
+            assert lead.get_attribute("data-code") == code
+        shown.append(move)
+        if press == 0:
+            page.screenshot(path=artifacts / "desktop-hint.png")
+    # One legal move per press, cycling through all of them and starting again.
+    assert shown[:-1] == hints and shown[-1] == hints[0]
+    # The H key asks for the next one.
+    page.keyboard.press("h")
+    expect(table.toast()).to_contain_text(f"Hint 2 of {len(hints)}")
+    assert table.api_view()["moves"] == 0  # hints change nothing
+
+
+def test_hint_says_when_no_move_is_left(table: Table) -> None:
+    from table_page import dead_end_line
+
+    table.new_game(1)
+    page = table.page
+    for move in dead_end_line(1):
+        answer = page.request.post("/api/game/move", data={"variant": "scorpion", "move": move})
+        assert answer.ok, answer.text()
+    view = table.open()
+    assert view["moves"] > 0 and not view["won"]
+    page.get_by_role("button", name="Hint").click()
+    expect(table.toast()).to_contain_text("no moves left, try Undo or New game")
+    expect(page.locator("#tableau .hint")).to_have_count(0)
+
+
+def test_keyboard_only_move(table: Table, artifacts) -> None:
+    table.new_game(1)
+    page = table.page
+    page.locator("body").focus()
+    # Tab reaches the cards: one tab stop for the tableau, on the top card of column 1.
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('#tableau') !== null"):
+            break
+    else:
+        raise AssertionError("Tab never reached the cards")
+    expect(page.locator("#tableau :focus")).to_have_attribute("aria-label", "eight of diamonds")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#tableau :focus")).to_have_attribute("aria-label", "eight of clubs")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#tableau :focus")).to_have_attribute("aria-label", "seven of diamonds")
+    page.keyboard.press("Enter")
+    expect(table.card("7D")).to_have_class(IN_GROUP)
+    expect(table.card("8C")).to_have_class(IN_GROUP)
+    for _ in range(4):
+        page.keyboard.press("ArrowLeft")
+    expect(page.locator("#tableau :focus")).to_have_attribute("aria-label", "eight of diamonds")
+    page.screenshot(path=artifacts / "desktop-keyboard.png")
+    with table.expect_answer("/api/game/move") as info:
+        page.keyboard.press("Space")
+    assert info.value.request.post_data_json["move"] == "7D-1"
+    view = table.played(info.value)
+    assert view["columns"][0]["cards"][-2:] == ["7D", "8C"]
+    # Focus stays in the tableau, so play can go on from the keyboard.
+    assert page.evaluate("document.activeElement.closest('#tableau') !== null")
+    # Escape puts a selected card down again.
+    page.keyboard.press("Enter")
+    expect(page.locator("#tableau .in-group")).not_to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(page.locator("#tableau .in-group")).to_have_count(0)
+
+    # The arrow keys reach every card of every column, face down or up.
+    page.keyboard.press("Home")
+    reached = []
+    for col in range(7):
+        size = len(view["columns"][col]["cards"]) + view["columns"][col]["face_down"]
+        for i in range(size):
+            reached.append(page.evaluate("document.activeElement.dataset.key"))
+            if i < size - 1:
+                page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowRight")
+    expected = [
+        key
+        for c, column in enumerate(view["columns"])
+        for key in reversed([f"down-{c}-{k}" for k in range(column["face_down"])] + column["cards"])
+    ]
+    assert reached == expected
+
+
+def test_reload_finds_the_same_game(table: Table) -> None:
+    table.new_game(1)
+    table.played(table.click_move("7D", 0))
+    before = table.played(table.click_move("5C", 2))
+    assert before["started"]
+    page = table.page
+    expect(page.locator("#time")).not_to_have_text("00:00", timeout=3000)
+    after = table.open()
+    assert after["deal"] == "1" and after["moves"] == 2
+    assert after["columns"] == before["columns"]
+    assert table.columns() == [[c["face_down"], c["cards"]] for c in before["columns"]]
+    expect(page.locator("#btn-undo")).to_be_enabled()
+    expect(page.locator("#time")).not_to_have_text("00:00")
+
+
+def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Table) -> None:
+    start = table.new_game(2)
+    page = table.page
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-game-dialog")
+    dialog.get_by_role("textbox", name="Deal number").fill("0")
+    with table.expect_answer("/api/game/new") as info:
+        dialog.get_by_role("button", name="Start").click()
+    assert info.value.status == 400
+    expect(dialog.locator("#new-game-error")).to_contain_text("deal numbers start at 1")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    assert table.api_view()["deal"] == start["deal"]
+
+    # The variants come from the server; the chosen one is kept for the next visit.
+    page.get_by_role("button", name="New game").click()
+    options = dialog.locator("#variant-select option")
+    expect(options).to_have_count(len(page.request.get("/api/variants").json()))
+    page.keyboard.press("Escape")
+    wasp = table.new_game(7, variant="wasp")
+    assert wasp["variant"] == {"id": "wasp", "name": "Wasp"}
+    expect(page.locator("#variant-name")).to_have_text("Wasp")
+    again = table.open()
+    assert again["variant"]["id"] == "wasp" and again["deal"] == "7"
+
+    # A random deal.
+    page.get_by_role("button", name="New game").click()
+    dialog.get_by_role("radio", name="A random deal").check()
+    with table.expect_answer("/api/game/new") as info:
+        dialog.get_by_role("button", name="Start").click()
+    assert info.value.request.post_data_json["deal"] is None
+    table.played(info.value)
+
+
+def test_replay_restarts_the_same_deal(table: Table) -> None:
+    start = table.new_game(1)
+    table.played(table.click_move("7D", 0))
+    with table.expect_answer("/api/game/restart") as info:
+        table.page.get_by_role("button", name="Replay").click()
+    view = table.played(info.value)
+    assert view["deal"] == "1" and view["moves"] == 0
+    assert view["columns"] == start["columns"]
+
+
+def test_rules_page_is_reachable_and_links_back(table: Table, artifacts) -> None:
+    page = table.page
+    page.get_by_role("link", name="Rules").first.click()
+    expect(page).to_have_url(re.compile(r"/rules$"))
+    expect(page.get_by_role("heading", name="Moving cards")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("An empty column takes only a King")
+    page.screenshot(path=artifacts / "desktop-rules.png", full_page=True)
+    page.get_by_role("link", name="Back to the table").first.click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.locator("#tableau .card").first).to_be_visible()
