@@ -7,6 +7,7 @@ input gets a 4xx with a clear message and leaves the game unchanged.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -267,6 +268,7 @@ def test_hints_deal_1(client: TestClient) -> None:
     r = client.get("/api/game/hints")
     assert r.json() == {
         "moves": ["5S-7", "5C-3", "7D-1", "7C-5", "JS-2", "deal"],
+        "winning": [],
         "message": None,
     }
 
@@ -280,7 +282,7 @@ def test_hints_say_when_nothing_is_left(client: TestClient) -> None:
             break
         move(client, moves[0])
     r = client.get("/api/game/hints")
-    assert r.json() == {"moves": [], "message": NO_MOVES}
+    assert r.json() == {"moves": [], "winning": [], "message": NO_MOVES}
 
 
 def test_winning_line_ends_in_a_win(client: TestClient) -> None:
@@ -339,3 +341,57 @@ def test_variants_and_openapi(client: TestClient) -> None:
         assert path in paths
         for operation in paths[path].values():
             assert operation.get("description") or operation.get("summary")
+
+
+def wait_for_status(client: TestClient, wanted: str) -> dict:
+    """Ask for the status until the background search answers (at most 60 s)."""
+    for _ in range(600):
+        r = client.get("/api/game/status")
+        assert r.status_code == 200
+        if r.json()["status"] != "unknown":
+            break
+        time.sleep(0.1)
+    assert r.json()["status"] == wanted
+    return r.json()
+
+
+def test_status_and_winning_hint_come_from_the_solver(client: TestClient) -> None:
+    """B2: unknown at first, then proved; the hint marks the solver's move as winning."""
+    start(client, str(WINNABLE_DEAL))
+    first = client.get("/api/game/status").json()
+    assert first in (
+        {"status": "unknown", "message": "not yet known"},
+        {"status": "winnable", "message": "this deal can still be won"},
+    )
+    assert wait_for_status(client, "winnable") == {
+        "status": "winnable", "message": "this deal can still be won"
+    }
+    hints = client.get("/api/game/hints").json()
+    assert len(hints["winning"]) == 1 and hints["winning"][0] in hints["moves"]
+    # Playing the winning moves keeps the deal winnable all the way to the win.
+    after = move(client, hints["winning"][0])
+    assert after["moves"] == 1
+    wait_for_status(client, "winnable")
+
+
+def test_status_of_a_lost_deal(client: TestClient) -> None:
+    start(client, "1")
+    assert wait_for_status(client, "not winnable")["message"] == (
+        "this deal can no longer be won"
+    )
+    assert client.get("/api/game/hints").json()["winning"] == []
+
+
+def test_new_game_winnable_only(client: TestClient) -> None:
+    """B2: a deal from those the survey proved winnable; the solver agrees."""
+    from scorpion.solver import Verdict, solve
+    from scorpion.web.insight import shipped_winnable_deals
+
+    shipped = shipped_winnable_deals("scorpion")
+    assert len(shipped) >= 50
+    for _ in range(3):
+        r = client.post("/api/game/new", json={"winnable_only": True})
+        assert r.status_code == 200
+        number = int(r.json()["deal"])
+        assert number in shipped
+        assert solve(deal(number), max_seconds=10).verdict is Verdict.WINNABLE

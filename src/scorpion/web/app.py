@@ -8,6 +8,7 @@ page route; the database keeps only its SHA-256. See ``docs/web-api.md``.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
@@ -21,15 +22,18 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
-from ..engine.variants import UnknownVariantError
+from ..engine.variants import UnknownVariantError, variant_by_id
+from ..solver import Verdict
 from ..store import Database, GameService, GameState, PlayerNotFoundError, StaleGameError
 from ..store.games import CorruptGameError, GameFinishedError
+from .insight import Insight
 from .schemas import (
     ErrorDetail,
     GameView,
     Hints,
     MoveRequest,
     NewGameRequest,
+    Status,
     VariantInfo,
     VariantRequest,
 )
@@ -202,9 +206,18 @@ async def current_game(
 
 
 @router.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def new_game(body: NewGameRequest, svc: ServiceDep, pid: PlayerDep) -> Response:
-    """Start a new game: the deal number given, or a random deal."""
+async def new_game(
+    body: NewGameRequest, svc: ServiceDep, pid: PlayerDep, request: Request
+) -> Response:
+    """Start a new game: the deal number given, a random deal, or (``winnable_only``) a
+    random deal the solver proved winnable."""
     number = None if body.deal is None else str(body.deal)
+    if number is None and body.winnable_only:
+        variant_by_id(body.variant)
+        insight: Insight = request.app.state.insight
+        number = await insight.winnable_deal(body.variant)
+        if number is None:
+            raise NoWinnableDealError("no winnable deal was found quickly; try again")
     return _answer(svc, svc.new_game(pid, body.variant, number))
 
 
@@ -233,10 +246,43 @@ async def restart(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> Resp
 
 
 @router.get("/api/game/hints", response_model=Hints, responses=_ERRORS, tags=["game"])
-async def hints(svc: ServiceDep, pid: PlayerDep, variant: VariantQuery = "scorpion") -> Hints:
-    """Legal moves worth trying (F3): not ranked and not checked by a solver."""
-    moves = [str(m) for m in svc.hints(pid, variant)]
-    return Hints(moves=moves, message=None if moves else NO_MOVES)
+async def hints(
+    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
+) -> Hints:
+    """Legal moves worth trying (F3), in the engine's order. ``winning`` marks the move the
+    solver proved to keep the deal winnable, once its background search has finished."""
+    moves = svc.hints(pid, variant)
+    texts = [str(m) for m in moves]
+    winning: list[str] = []
+    if moves:
+        insight: Insight = request.app.state.insight
+        result = insight.verdict(svc.current(pid, variant).game.position)
+        if result is not None and result.line and result.line[0] in moves:
+            winning = [str(result.line[0])]
+    return Hints(moves=texts, winning=winning, message=None if texts else NO_MOVES)
+
+
+_STATUS_MESSAGES = {
+    Verdict.WINNABLE: ("winnable", "this deal can still be won"),
+    Verdict.NOT_WINNABLE: ("not winnable", "this deal can no longer be won"),
+    Verdict.UNDECIDED: ("unknown", "not yet known"),
+}
+
+
+@router.get("/api/game/status", response_model=Status, responses=_ERRORS, tags=["game"])
+async def status(
+    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
+) -> Status:
+    """Can the current game still be won? Answered from a background search: "not yet
+    known" until it finishes (ask again). It reveals information, so the page shows it
+    only when the player switches it on."""
+    state = svc.current(pid, variant)
+    if state.row.won:
+        return Status(status="winnable", message="this deal is won")
+    insight: Insight = request.app.state.insight
+    result = insight.verdict(state.game.position)
+    key, message = _STATUS_MESSAGES[result.verdict if result else Verdict.UNDECIDED]
+    return Status(status=key, message=message)
 
 
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
@@ -251,6 +297,10 @@ async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": "invalid request: " + "; ".join(parts)}, 422)
 
 
+class NoWinnableDealError(Exception):
+    """No winnable deal was found within the tries on the fly (409)."""
+
+
 def create_app(database: Database) -> FastAPI:
     """Return the web application over ``database``.
 
@@ -263,15 +313,23 @@ def create_app(database: Database) -> FastAPI:
         options["telemetry"] = {
             "tracing": False, "metrics": False, "logs": False, "auto_configure": False
         }
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.insight.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="Scorpion patience",
         version="0.1.0",
         description="Play Scorpion: the server checks every move with the rules engine.",
         **options,
     )
     app.state.database = database
-    for exc_type, status in _STATUS:
-        app.add_exception_handler(exc_type, _handler(status))
+    app.state.insight = Insight()
+    for exc_type, code in _STATUS:
+        app.add_exception_handler(exc_type, _handler(code))
+    app.add_exception_handler(NoWinnableDealError, _handler(409))
     app.add_exception_handler(StaleDataError, _stale)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.include_router(router)

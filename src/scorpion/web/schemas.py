@@ -106,13 +106,28 @@ class NewGameRequest(BaseModel):
     deal: str | int | None = Field(
         default=None, description="Deal number (1 and up, or 'ms' + digits); null for random."
     )
+    winnable_only: bool = Field(
+        default=False, description="With no deal number: a deal the solver proved winnable."
+    )
 
 
 class Hints(BaseModel):
-    """Moves worth trying, and a message when there are none."""
+    """Moves worth trying, and a message when there are none.
+
+    ``winning`` lists the moves the solver has proved to keep the deal winnable (a subset
+    of ``moves``, often empty: a move is never called winning before that proof).
+    """
 
     moves: list[str]
+    winning: list[str] = Field(default_factory=list)
     message: str | None = None
+
+
+class Status(BaseModel):
+    """Whether the current position can still be won, as far as the solver knows."""
+
+    status: str = Field(description="winnable, not winnable or unknown.")
+    message: str = Field(examples=["this deal can still be won"])
 
 
 class ErrorDetail(BaseModel):

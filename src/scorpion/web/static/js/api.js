@@ -82,7 +82,9 @@ export const api = {
   variants: () => call("GET", "/api/variants"),
   game: (variant) => call("GET", `/api/game?variant=${encodeURIComponent(variant)}`),
   hints: (variant) => call("GET", `/api/game/hints?variant=${encodeURIComponent(variant)}`),
-  newGame: (variant, deal) => call("POST", "/api/game/new", { variant, deal }),
+  newGame: (variant, deal, winnableOnly = false) =>
+    call("POST", "/api/game/new", { variant, deal, winnable_only: winnableOnly }),
+  status: (variant) => call("GET", `/api/game/status?variant=${encodeURIComponent(variant)}`),
   move: (variant, move, version) => call("POST", "/api/game/move", { variant, move, version }),
   undo: (variant, version) => call("POST", "/api/game/undo", { variant, version }),
   redo: (variant, version) => call("POST", "/api/game/redo", { variant, version }),

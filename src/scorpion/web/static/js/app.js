@@ -11,7 +11,7 @@ import { attachInput } from "./input.js";
 import { Table } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
-const STORE = { variant: "scorpion.variant", deck: "scorpion.deck" };
+const STORE = { variant: "scorpion.variant", deck: "scorpion.deck", status: "scorpion.status" };
 
 function load(key, fallback) {
   try {
@@ -173,6 +173,31 @@ class App {
       window.setTimeout(() => this.showWin(), prev && !prev.won ? 750 : 150);
     }
     if (!view.won) this.winShownFor = null;
+    this.askStatus();
+  }
+
+  // The solver's verdict, only when the player switched it on (it reveals information).
+  // The server answers at once ("not yet known" while its background search runs).
+  async askStatus() {
+    const line = $("solver-status");
+    window.clearTimeout(this.statusTimer);
+    if (!$("show-status").checked || !this.view) {
+      line.hidden = true;
+      return;
+    }
+    const version = this.view.version;
+    try {
+      const answer = await api.status(this.variant);
+      if (!this.view || this.view.version !== version) return;
+      line.textContent = answer.message.charAt(0).toUpperCase() + answer.message.slice(1) + ".";
+      line.dataset.status = answer.status;
+      line.hidden = false;
+      if (answer.status === "unknown") {
+        this.statusTimer = window.setTimeout(() => this.askStatus(), 1500);
+      }
+    } catch (error) {
+      line.hidden = true;
+    }
   }
 
   gameKey(view) {
@@ -268,7 +293,10 @@ class App {
     if (!this.hints || this.hints.version !== version || this.hints.variant !== this.variant) {
       try {
         const answer = await api.hints(this.variant);
-        this.hints = { version, variant: this.variant, moves: answer.moves, message: answer.message, next: 0 };
+        this.hints = {
+          version, variant: this.variant, moves: answer.moves, winning: answer.winning || [],
+          message: answer.message, next: 0,
+        };
       } catch (error) {
         await this.failed(error, {});
         return;
@@ -288,7 +316,9 @@ class App {
     const what = move.deal
       ? "deal the stock"
       : `${cardName(move.card)} to column ${move.column + 1}`;
-    this.say(`Hint ${i + 1} of ${moves.length}: ${what}`, "info", 4500);
+    // "winning move" only when the solver has proved it; otherwise just a legal move.
+    const kind = this.hints.winning.includes(moves[i]) ? "winning move" : "legal move";
+    this.say(`Hint ${i + 1} of ${moves.length}: ${what} (${kind})`, "info", 4500);
   }
 
   startNewGame(variant, deal) {
@@ -402,6 +432,11 @@ class App {
     $("btn-redo").addEventListener("click", () => this.redo());
     $("btn-replay").addEventListener("click", () => this.replay());
     $("btn-new").addEventListener("click", () => this.openNewGame());
+    $("show-status").checked = load(STORE.status, "off") === "on";
+    $("show-status").addEventListener("change", (event) => {
+      save(STORE.status, event.target.checked ? "on" : "off");
+      this.askStatus();
+    });
     $("four-colour").addEventListener("change", (event) => {
       const deck = event.target.checked ? DECKS.fourColour : DECKS.classic;
       save(STORE.deck, deck);
@@ -493,7 +528,7 @@ class App {
       const start = $("new-game-start");
       start.disabled = true;
       try {
-        const view = await api.newGame(variant, deal);
+        const view = await api.newGame(variant, deal, kind === "winnable");
         dialog.close("start");
         this.show(view, "deal");
         save(STORE.variant, this.variant);

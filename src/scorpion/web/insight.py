@@ -1,0 +1,121 @@
+"""Solver help for the table (B2), computed off the request path.
+
+Verdicts come from :func:`scorpion.solver.solve` running in a separate process (one
+worker, a bounded queue), never in the server's event loop, so a move is never slowed by
+a search. Results are cached by position in this process; a request for a position not
+yet decided schedules a search and answers "not yet known" at once.
+
+A verdict is a cache, not game state: losing it (a restart, another server process) only
+means it is computed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+import secrets
+from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor
+from importlib import resources
+
+from ..engine import DealNumber, Position, deal, variant_by_id
+from ..solver import SolveResult, Verdict, solve
+
+SEARCH_SECONDS = 5.0
+"""Time budget of one background search, in seconds."""
+
+MAX_QUEUED = 8
+"""Searches waiting or running at most; past it, new positions stay "not yet known"."""
+
+CACHE_SIZE = 4096
+"""Positions whose verdict is kept."""
+
+ON_THE_FLY_SECONDS = 1.0
+"""Budget per candidate deal when a winnable deal is looked for on the fly, in seconds."""
+
+ON_THE_FLY_TRIES = 40
+"""Candidate deals tried on the fly before giving up."""
+
+
+def _search(position: Position) -> SolveResult:
+    return solve(position, max_seconds=SEARCH_SECONDS)
+
+
+def _find_winnable(variant_id: str, seed: int) -> str | None:
+    rng = random.Random(seed)
+    variant = variant_by_id(variant_id)
+    for _ in range(ON_THE_FLY_TRIES):
+        number = DealNumber(rng.randrange(1, 32000))
+        if solve(deal(number, variant), max_seconds=ON_THE_FLY_SECONDS).verdict is (
+            Verdict.WINNABLE
+        ):
+            return str(number)
+    return None
+
+
+def shipped_winnable_deals(variant_id: str) -> list[int]:
+    """Deal numbers the survey proved winnable, shipped with the package (may be empty)."""
+    path = resources.files("scorpion.solver") / "data" / f"winnable-{variant_id}.txt"
+    if not path.is_file():
+        return []
+    return [int(line) for line in path.read_text().split() if line.isdigit()]
+
+
+class Insight:
+    """The solver's verdicts for the positions players reach, computed in the background."""
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[Position, SolveResult] = OrderedDict()
+        self._pending: dict[Position, Future[SolveResult]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    def verdict(self, position: Position) -> SolveResult | None:
+        """Return the cached result for ``position``, or None after scheduling a search."""
+        result = self._cache.get(position)
+        if result is not None:
+            self._cache.move_to_end(position)
+            return result
+        future = self._pending.get(position)
+        if future is not None and future.done():
+            del self._pending[position]
+            try:
+                result = future.result()
+            except Exception:  # a broken worker: say "not yet known", try again later
+                return None
+            self._remember(position, result)
+            return result
+        if future is None and len(self._pending) < MAX_QUEUED:
+            self._pending[position] = self._executor().submit(_search, position)
+        return None
+
+    def _remember(self, position: Position, result: SolveResult) -> None:
+        self._cache[position] = result
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    async def winnable_deal(self, variant_id: str) -> str | None:
+        """A deal number proved winnable: from the shipped list, or searched in the worker.
+
+        Returns None if none was found within the tries on the fly.
+        """
+        shipped = shipped_winnable_deals(variant_id)
+        if shipped:
+            return str(secrets.choice(shipped))
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor(), _find_winnable, variant_id, secrets.randbits(32)
+        )
+
+    def close(self) -> None:
+        """Stop the worker process."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
