@@ -187,17 +187,31 @@ runs: D S
 """
 
 
+# TC..4C may go onto JC, but 2C lies under JC and must later go onto 3C on that block.
+BURIES_A_LOWER_CARD = """\
+variant: scorpion-strict
+1: [QD] 7D 9D JD
+2: TC 9C 8C 7C 6C 5C 4C
+3: [QC] 3D 2D TD AD
+4: 8D 3C 5D 6D
+5: KC
+6: KD 4D 2C AC JC
+7:
+stock: -
+runs: H S
+"""
+
+
 def test_safe_moves() -> None:
-    """Safe: a non-King carrying only its block onto its exposed successor; before the
-    deal only among columns 4-7; never in Wasp."""
+    """Safe: a non-King carrying only its block onto its exposed successor, no lower card
+    of its suit under that; only once the stock is dealt; never in Wasp."""
     p = deal(1)  # legal: 5S-7 (carries 9D...) 5C-3 7D-1 (col 6) 7C-5 JS-2 (col 7) deal
     assert safe_move(p, p.legal_moves()) is None
     early = parse_position(BEFORE_THE_DEAL)
     assert [str(m) for m in early.legal_moves()] == [
         "KS-2", "KS-6", "KS-7", "KH-2", "KH-6", "KH-7", "2S-5", "3S-1", "deal"
     ]
-    assert str(safe_move(early, early.legal_moves())) == "2S-5"  # columns 4 and 5
-    assert safe_move(early, [Move.parse("3S-1")]) is None  # column 1 gets a stock card
+    assert safe_move(early, early.legal_moves()) is None  # the stock is still there
     near = parse_position(
         ONE_MOVE_FROM_A_WIN.replace(" 3S 2S\n", " 3S\n").replace("2: AS", "2: 2S AS")
     )
@@ -216,8 +230,16 @@ def test_safe_moves() -> None:
     assert safe_move(below, [six]) is None
     assert plain_dfs(below.apply(six), max_nodes=10**6).verdict is Verdict.NOT_WINNABLE
     assert solve(below).verdict is Verdict.WINNABLE
+    lower = parse_position(BURIES_A_LOWER_CARD)
+    block = Move.parse("TC-6")
+    assert safe_move(lower, [block]) is None
+    assert plain_dfs(lower.apply(block), max_nodes=10**6).verdict is Verdict.NOT_WINNABLE
+    assert solve(lower).verdict is Verdict.WINNABLE
     strict = parse_position(EMPTIES_BEFORE_A_STRICT_DEAL)
     assert safe_move(strict, [Move.parse("6C-7")]) is None
+    assert plain_dfs(strict.apply(Move.parse("6C-7")), max_nodes=10**6).verdict is (
+        Verdict.NOT_WINNABLE
+    )
     assert solve(strict).verdict is Verdict.WINNABLE
 
 

@@ -11,39 +11,34 @@ engine's own moves (so it can never disagree with the rules), with three reducti
    absorbs the moves that shift a whole King-led column into another empty column, which
    only reorder columns (or reorder 4-7 before the deal).
 
-2. **Safe moves** (:func:`safe_move`). In Scorpion a card that is not a King can only ever
-   be placed on its successor (the card of the same suit one rank higher, R7-R9), and a
-   card placed on its successor stays on it for good. Call ``c`` with the cards linked on
-   it (``c - 1`` on ``c``, ``c - 2`` on that, ...) a block: in every line of play the block
-   moves as one and only grows at its top. So if the successor ``c + 1`` of a face-up
-   non-King card ``c`` is exposed and the cards above ``c`` are exactly its block, moving
-   the block there loses nothing:
+2. **Safe moves** (:func:`safe_move`), once the stock is dealt. In Scorpion a card that
+   is not a King can only ever be placed on its successor (the card of the same suit one
+   rank higher, R7-R9), and a card placed on its successor stays on it for good. Call
+   ``c`` with the cards linked on it (``c - 1`` on ``c``, ``c - 2`` on that, ...) a
+   block: it moves as one and only grows at its top, by lower cards of its suit. Let the
+   block lie on top of its column and ``c + 1`` be exposed in another column, with no
+   lower card of the suit anywhere under ``c + 1``. Then moving the block onto ``c + 1``
+   (position P to P') loses nothing. Take any line of play from P and play it from P',
+   skipping its move of ``c`` onto ``c + 1``: P' always equals P with the block (and what
+   was built on it) lifted onto ``c + 1``, and every move of the line stays legal:
 
-   * nothing but ``c`` can ever be placed on ``c + 1``, and nothing leaves ``c + 1``'s
-     column from under it without it, so covering it removes no option;
-   * every card face up before is face up after, every exposed card except ``c + 1`` is
-     still exposed (the block's top, now on the destination; the source column exposes
-     more), and empty columns only grow;
-   * any winning line must make this link at some point (a run needs ``c`` on ``c + 1``,
-     and only this move makes the link), carrying the same block plus what was placed on
-     its top meanwhile, so making it first keeps every move of that line available.
+   * only ``c`` can ever be placed on ``c + 1``, so covering it removes no target;
+   * every other exposed card of P is exposed in P' (the block's top moved with it; the
+     cards it covered in P are free in P'), every card face up in P is face up in P',
+     and a column empty in P is empty in P' (``c + 1`` carries the block wherever it goes);
+   * a move of P that carries ``c + 1`` carries the block as well in P', and a card can
+     target the block's top only if it is a lower card of its suit, none of which is
+     under ``c + 1`` (otherwise, in P, it could carry ``c + 1`` onto the block, which P'
+     has buried above it: 2C under JC, when TC..4C goes onto JC);
+   * a run completed earlier in P' is removed earlier, which frees more.
 
-   Two conditions matter, and the tests hold a position for each that loses without it:
-
-   * a group of other cards on ``c`` would be buried on ``c + 1``, where one of them may
-     be the card that ``c + 1``'s column needs (TC carrying 9C 8C QC onto JC buries QC
-     above JC for good);
-   * the card that goes onto the block's top (``c - 1`` for a lone ``c``) must not lie
-     under ``c + 1``: there it could have moved onto the block carrying ``c + 1`` along,
-     while after the move it is buried under its own successor (6S onto 7S when 5S lies
-     under 7S).
-
-   Before the stock is dealt the stock cards land on the tops of columns 1-3, which the
-   move could change, so a move is taken as safe then only when both its source and its
-   destination are among columns 4-7 (and, in the strict-stock variant, only when it does
-   not empty its column, which would forbid the deal). In variants where an empty column
-   takes any card (Wasp), ``c`` has other destinations, so no move is taken as safe there.
-   When a safe move exists it is the only move searched from that position.
+   Two more conditions make this hold: the carried cards must be exactly the block (other
+   cards carried onto ``c + 1`` may include a card that ``c + 1``'s column needs: TC
+   carrying 9C 8C QC onto JC buries QC above JC), and the stock must be dealt (the stock
+   lands on whatever tops columns 1-3 hold, which the lifted block could change). In
+   variants where an empty column takes any card (Wasp), ``c`` has other destinations, so
+   no move is taken as safe there. When a safe move exists it is the only move searched
+   from that position. The tests hold a position that loses for each condition left out.
 
 3. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
@@ -120,36 +115,31 @@ def position_key(position: Position) -> Key:
 def safe_move(position: Position, moves: list[Move]) -> Move | None:
     """Return a move among ``moves`` that provably keeps the game's prospects, or None.
 
-    A safe move places a face-up non-King card on its exposed successor; before the stock
-    deal both its columns must be among 4-7; never in variants whose empty columns take
-    any card. See the module docstring for why such a move loses nothing.
+    Only once the stock is dealt, never in variants whose empty columns take any card: a
+    face-up non-King card ``c`` carrying exactly its block onto its exposed successor,
+    when no lower card of its suit lies in the destination column. See the module
+    docstring for why such a move loses nothing.
     """
-    if position.variant.empty_column_takes_any:
+    if position.stock or position.variant.empty_column_takes_any:
         return None
     columns = position.columns
-    stock = bool(position.stock)
     for move in moves:
         card, dest = move
         if card < 0 or card % 13 == KING or not columns[dest]:
             continue
-        if stock and dest < 3:
-            continue
-        for src in range(COLUMNS):
-            col = columns[src]
+        for col in columns:
             if card in col:
                 break
-        if stock and src < 3:
-            continue
         index = col.index(card)
-        if stock and index == 0 and position.variant.strict_stock:
-            continue  # an emptied column would forbid the deal (strict stock)
         # The carried cards must be c-1, c-2, ... on c: the cards that go with c anyway.
         size = len(col) - index
         if col[index:] != tuple(range(card, card - size, -1)):
             continue
-        # The card that goes onto the block's top must not lie under c + 1.
-        wanted = card - size
-        if wanted // 13 == card // 13 and wanted in columns[dest]:
+        # No card that will be built on the block (its suit, lower ranks) may lie under
+        # c + 1: it would end up under its own successor.
+        lowest = card - card % 13
+        top = card - size + 1
+        if any(lowest <= other < top for other in columns[dest]):
             continue
         return move
     return None
@@ -171,25 +161,42 @@ def is_deadlocked(position: Position) -> bool:
       leaves, so E(w) comes before E(x) (or before ``x`` turns up, for a King).
 
     Every event with an outgoing edge must happen in any winning line, so a cycle among
-    these edges means no line can win. Kings start no edge (a King can leave the card under
-    it when its completed run is removed), and the stock's cards add none. In Wasp any card
+    these edges means no line can win. A King starts no edge (it can leave the card under
+    it when its run, completed on it, is removed) unless a lower card of its suit lies
+    under it in its column: then its run cannot be completed there, and it too can leave
+    only by its own move, into an empty column. The stock's cards add no edge. In Wasp any card
     may move into an empty column, so this test answers False there.
+
+    A move never adds an edge: the moved card lands on its successor (no edge) or in an
+    empty column (none), a revealed card loses the edge into it, a removed run takes its
+    edges along, and nothing gets under a King without moving it. Only the stock deal
+    adds edges (a stock card on a column's top), so the search asks this question at the
+    start and after the deal only.
     """
     if position.variant.empty_column_takes_any:
         return False
     # below[c]: the card directly under c (-1 for none or off the table).
     below = [-1] * 52
     down = [False] * 52
+    # starts[c]: c may start edges: a card that is not a King, or a King with a lower card
+    # of its suit under it in its column (its run cannot be completed where it lies).
+    starts = [c % 13 != KING for c in range(52)]
     for col, fd in zip(position.columns, position.face_down, strict=True):
-        for k in range(1, len(col)):
-            below[col[k]] = col[k - 1]
+        suits_below = 0
+        for k in range(len(col)):
+            card = col[k]
+            if k:
+                below[card] = col[k - 1]
+                if card % 13 == KING and suits_below >> (card // 13) & 1:
+                    starts[card] = True
+            suits_below |= 1 << (card // 13)
         for k in range(fd):
             down[col[k]] = True
     # Each non-King card u with a card l under it has at most two edges: to l - 1 (A, when
     # l is not an Ace and u is not l - 1) and to l (B, when l is face down).
     state = [0] * 52  # 0 new, 1 on the search path, 2 finished
     for root in range(52):
-        if state[root] or below[root] < 0 or root % 13 == KING:
+        if state[root] or below[root] < 0 or not starts[root]:
             continue
         path = [root]
         state[root] = 1
@@ -208,7 +215,7 @@ def is_deadlocked(position: Position) -> bool:
                 return True
             if st == 0:
                 state[nxt] = 1
-                if below[nxt] < 0 or nxt % 13 == KING:
+                if below[nxt] < 0 or not starts[nxt]:
                     state[nxt] = 2
                     continue
                 path.append(nxt)
@@ -217,7 +224,7 @@ def is_deadlocked(position: Position) -> bool:
 
 
 def _edges(u: int, below: list[int], down: list[bool]) -> list[int]:
-    """The edges of :func:`is_deadlocked` from the non-King card ``u``; -1 means lost."""
+    """The edges of :func:`is_deadlocked` from the card ``u``; -1 means lost."""
     lower = below[u]
     out = []
     if lower % 13 != 0:
@@ -283,7 +290,9 @@ def solve(
         return SolveResult(Verdict.WINNABLE, (), nodes, time.perf_counter() - started)
     # An explicit stack (a game can be long in Wasp): each frame is a position and the
     # moves from it still to try; ``path`` holds the moves leading to the top frame.
-    stack: list[tuple[Position, Iterator[Move]]] = [(position, _moves_to_try(position))]
+    stack: list[tuple[Position, Iterator[Move]]] = [
+        (position, _moves_to_try(position, check_deadlock=True))
+    ]
     while stack:
         p, moves = stack[-1]
         for move in moves:
@@ -304,7 +313,8 @@ def solve(
                 verdict = Verdict.UNDECIDED
                 stack.clear()
                 break
-            stack.append((q, _moves_to_try(q)))
+            # Only the stock deal can create a deadlock (see is_deadlocked).
+            stack.append((q, _moves_to_try(q, check_deadlock=move.card < 0)))
             break
         else:
             stack.pop()
@@ -316,10 +326,10 @@ def solve(
     return SolveResult(verdict, line, nodes, time.perf_counter() - started)
 
 
-def _moves_to_try(position: Position) -> Iterator[Move]:
-    """The moves searched from ``position``: none if it is deadlocked, its safe move alone,
-    or all, ordered."""
-    if is_deadlocked(position):
+def _moves_to_try(position: Position, check_deadlock: bool) -> Iterator[Move]:
+    """The moves searched from ``position``: none if it is deadlocked (checked when asked),
+    its safe move alone, or all, ordered."""
+    if check_deadlock and is_deadlocked(position):
         return iter(())
     moves = position.legal_moves()
     safe = safe_move(position, moves)
