@@ -239,25 +239,19 @@ def _edges(u: int, below: list[int], down: list[bool]) -> list[int]:
 
 def _ordered(position: Position, moves: list[Move]) -> list[Move]:
     """Moves that reveal a face-down card or empty a column first; the deal last."""
-    columns, face_down = position.columns, position.face_down
+    # The bottom face-up card of each column: moving it reveals a card or empties it.
+    first_up = {col[fd] for col, fd in zip(position.columns, position.face_down, strict=True)
+                if col}
     first: list[Move] = []
     rest: list[Move] = []
-    deal: list[Move] = []
     for move in moves:
-        card = move.card
-        if card < 0:
-            deal.append(move)
-            continue
-        for i in range(COLUMNS):
-            col = columns[i]
-            if card in col:
-                index = col.index(card)
-                if index == 0 or index == face_down[i]:
-                    first.append(move)
-                else:
-                    rest.append(move)
-                break
-    return first + rest + deal
+        if move.card in first_up:
+            first.append(move)
+        elif move.card >= 0:
+            rest.append(move)
+    if position.stock and moves[-1].card < 0:
+        rest.append(moves[-1])
+    return first + rest
 
 
 def solve(
