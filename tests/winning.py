@@ -1,7 +1,8 @@
 """Test helper: find a winning line for a deal with a small depth-first search.
 
 Not the product's solver: a plain search over the engine with a visited set that leaves
-out shifts of a whole column into an empty column. Used to drive whole games to a win in
+out moves that cannot help (a whole column into an empty column; in Wasp, a card leaving
+its successor for an empty column). Used to drive whole games to a win in
 the CLI, API and browser tests.
 """
 
@@ -10,39 +11,48 @@ from __future__ import annotations
 import functools
 
 from scorpion.engine import Move, Position, deal
-from scorpion.engine.hints import is_column_shift
 
 WINNABLE_DEAL = 5
 """A Scorpion deal that this search wins quickly."""
 
 
 def find_winning_line(start: Position, budget: int = 200_000) -> list[Move] | None:
-    """Return a list of moves that wins from ``start``, or None if none was found."""
-    seen = {start}
-    path: list[Move] = []
-    nodes = 0
+    """Test helper: a depth-first search with a visited set for a winning line from ``start``.
 
-    def search(p: Position) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if p.is_won:
-            return True
-        if nodes > budget:
+    It leaves out moves that cannot help: a group at the bottom of its column moving into
+    an empty column, and a card leaving its successor for an empty column (Wasp).
+    """
+
+    def pointless(p: Position, move: Move) -> bool:
+        if move.is_deal or p.columns[move.column]:
             return False
-        for m in p.legal_moves():
-            if is_column_shift(p, m):
+        where = p.locate(move.card)
+        assert where is not None
+        src, index = where
+        return index == 0 or p.columns[src][index - 1] == move.card + 1
+
+    seen = {start}
+    line: list[Move] = []
+    stack = [(start, iter(start.legal_moves()))]
+    while stack and len(seen) <= budget:
+        p, moves = stack[-1]
+        for move in moves:
+            if pointless(p, move):
                 continue
-            q = p.apply(m)
+            q = p.apply(move)
             if q in seen:
                 continue
             seen.add(q)
-            path.append(m)
-            if search(q):
-                return True
-            path.pop()
-        return False
-
-    return path if search(start) else None
+            line.append(move)
+            if q.is_won:
+                return line
+            stack.append((q, iter(q.legal_moves())))
+            break
+        else:
+            stack.pop()
+            if line:
+                line.pop()
+    return None
 
 
 @functools.cache

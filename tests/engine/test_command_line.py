@@ -16,13 +16,12 @@ from typer.testing import CliRunner
 from scorpion.cli import app
 from scorpion.engine import (
     SCORPION_II,
-    Move,
-    Position,
     deal,
     parse_position,
     position_from_json,
     position_to_json,
 )
+from winning import find_winning_line
 
 runner = CliRunner()
 
@@ -52,44 +51,6 @@ stock: -
 runs: C D
 """
 
-
-def find_winning_line(start: Position, budget: int = 20_000) -> list[Move] | None:
-    """Test helper: depth-first search with a visited set for a winning line from ``start``.
-
-    Leaves out moves that cannot help: a group at the bottom of its column moving into an
-    empty column, and a card leaving its successor for an empty column.
-    """
-
-    def pointless(p: Position, move: Move) -> bool:
-        if move.is_deal or p.columns[move.column]:
-            return False
-        where = p.locate(move.card)
-        assert where is not None
-        src, index = where
-        return index == 0 or p.columns[src][index - 1] == move.card + 1
-
-    seen = {start}
-    line: list[Move] = []
-    stack = [(start, iter(start.legal_moves()))]
-    while stack and len(seen) <= budget:
-        p, moves = stack[-1]
-        for move in moves:
-            if pointless(p, move):
-                continue
-            q = p.apply(move)
-            if q in seen:
-                continue
-            seen.add(q)
-            line.append(move)
-            if q.is_won:
-                return line
-            stack.append((q, iter(q.legal_moves())))
-            break
-        else:
-            stack.pop()
-            if line:
-                line.pop()
-    return None
 
 
 # --- deal --------------------------------------------------------------------------------

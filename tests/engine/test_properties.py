@@ -29,6 +29,7 @@ from scorpion.engine import (
     position_from_json,
     position_to_json,
 )
+from winning import find_winning_line
 
 ALL_VARIANTS = list(VARIANTS.values())
 # Variants with Scorpion's empty-column rule (R9); Wasp's rule allows endless shuffling.
@@ -39,44 +40,6 @@ RULE = re.compile(r"\b(R\d{1,2}|V\d)\b")
 
 SETTINGS = settings(max_examples=120, deadline=None)
 
-
-def find_winning_line(start: Position, budget: int = 20_000) -> list[Move] | None:
-    """Test helper: a depth-first search with a visited set for a winning line from ``start``.
-
-    It leaves out moves that cannot help: a group at the bottom of its column moving into
-    an empty column, and a card leaving its successor for an empty column (Wasp).
-    """
-
-    def pointless(p: Position, move: Move) -> bool:
-        if move.is_deal or p.columns[move.column]:
-            return False
-        where = p.locate(move.card)
-        assert where is not None
-        src, index = where
-        return index == 0 or p.columns[src][index - 1] == move.card + 1
-
-    seen = {start}
-    line: list[Move] = []
-    stack = [(start, iter(start.legal_moves()))]
-    while stack and len(seen) <= budget:
-        p, moves = stack[-1]
-        for move in moves:
-            if pointless(p, move):
-                continue
-            q = p.apply(move)
-            if q in seen:
-                continue
-            seen.add(q)
-            line.append(move)
-            if q.is_won:
-                return line
-            stack.append((q, iter(q.legal_moves())))
-            break
-        else:
-            stack.pop()
-            if line:
-                line.pop()
-    return None
 
 
 # Deals this search wins quickly, one per variant: random play seldom removes a run, so
