@@ -13,32 +13,32 @@ engine's own moves (so it can never disagree with the rules), with three reducti
 
 2. **Safe moves** (:func:`safe_move`), once the stock is dealt. In Scorpion a card that
    is not a King can only ever be placed on its successor (the card of the same suit one
-   rank higher, R7-R9), and a card placed on its successor stays on it for good. Call
-   ``c`` with the cards linked on it (``c - 1`` on ``c``, ``c - 2`` on that, ...) a
-   block: it moves as one and only grows at its top, by lower cards of its suit. Let the
-   block lie on top of its column and ``c + 1`` be exposed in another column, with no
-   lower card of the suit anywhere under ``c + 1``. Then moving the block onto ``c + 1``
-   (position P to P') loses nothing. Take any line of play from P and play it from P',
-   skipping its move of ``c`` onto ``c + 1``: P' always equals P with the block (and what
-   was built on it) lifted onto ``c + 1``, and every move of the line stays legal:
+   rank higher, R7-R9), and a card placed on its successor stays on it for good. Let a
+   face-up non-King card ``c`` with the group H on top of it (``c`` included) go onto its
+   exposed successor ``c + 1`` in column D (position P to P'), where
+
+   (1) no card of H other than ``c`` has its successor in D, and
+   (2) no card of D is lower than a card of its own suit in H (every lower card of a suit
+       ends up above the higher ones, in their run).
+
+   Then the move loses nothing. Take any line of play from P and play it from P',
+   skipping its move of ``c`` onto ``c + 1``: P' always equals P with what is left of H
+   lifted onto ``c + 1``, and every move of the line stays legal:
 
    * only ``c`` can ever be placed on ``c + 1``, so covering it removes no target;
-   * every other exposed card of P is exposed in P' (the block's top moved with it; the
-     cards it covered in P are free in P'), every card face up in P is face up in P',
-     and a column empty in P is empty in P' (``c + 1`` carries the block wherever it goes);
-   * a move of P that carries ``c + 1`` carries the block as well in P', and a card can
-     target the block's top only if it is a lower card of its suit, none of which is
-     under ``c + 1`` (otherwise, in P, it could carry ``c + 1`` onto the block, which P'
-     has buried above it: 2C under JC, when TC..4C goes onto JC);
-   * a run completed earlier in P' is removed earlier, which frees more.
+   * a card of D becomes exposed at the same time in both (``c + 1`` carries H along
+     whenever it leaves, and its own target ``c + 2`` is not in H, by (2)); no card of D
+     wants to go onto a card of H (by (2)), nor a card of H onto one of D (by (1));
+   * every other target exposed in P is exposed in P' (the cards H covered in P are free
+     in P'), every card face up in P is face up in P', and a column empty in P is empty in
+     P' (``c + 1`` carries H wherever it goes); a run completed earlier is removed earlier.
 
-   Two more conditions make this hold: the carried cards must be exactly the block (other
-   cards carried onto ``c + 1`` may include a card that ``c + 1``'s column needs: TC
-   carrying 9C 8C QC onto JC buries QC above JC), and the stock must be dealt (the stock
-   lands on whatever tops columns 1-3 hold, which the lifted block could change). In
-   variants where an empty column takes any card (Wasp), ``c`` has other destinations, so
-   no move is taken as safe there. When a safe move exists it is the only move searched
-   from that position. The tests hold a position that loses for each condition left out.
+   The tests hold a losing position for each condition left out (QC carried onto JC and
+   buried above it; 2C under JC when TC..4C goes onto JC; 5S under 7S when 6S goes onto
+   it). Before the stock is dealt no move is taken as safe: the stock lands on whatever
+   tops columns 1-3 hold, which the lifted group could change. In variants where an empty
+   column takes any card (Wasp), ``c`` has other destinations, so no move is safe there.
+   When a safe move exists it is the only move searched from that position.
 
 3. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.cards import KING
-from ..engine.position import COLUMNS, Move, Position
+from ..engine.position import Move, Position
 
 Key = tuple[object, ...]
 
@@ -116,9 +116,10 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
     """Return a move among ``moves`` that provably keeps the game's prospects, or None.
 
     Only once the stock is dealt, never in variants whose empty columns take any card: a
-    face-up non-King card ``c`` carrying exactly its block onto its exposed successor,
-    when no lower card of its suit lies in the destination column. See the module
-    docstring for why such a move loses nothing.
+    face-up non-King card ``c`` moving onto its exposed successor ``c + 1`` with the cards
+    on top of it (the group H), when (1) no card of H but ``c`` has its successor in the
+    destination column and (2) no card of the destination column is lower than a card of
+    its suit in H. See the module docstring for why such a move loses nothing.
     """
     if position.stock or position.variant.empty_column_takes_any:
         return None
@@ -130,16 +131,17 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
         for col in columns:
             if card in col:
                 break
-        index = col.index(card)
-        # The carried cards must be c-1, c-2, ... on c: the cards that go with c anyway.
-        size = len(col) - index
-        if col[index:] != tuple(range(card, card - size, -1)):
+        group = col[col.index(card):]
+        target = columns[dest]
+        # (1) a card of the group above its own successor would be stuck there.
+        if any(h % 13 != KING and h + 1 in target for h in group[1:]):
             continue
-        # No card that will be built on the block (its suit, lower ranks) may lie under
-        # c + 1: it would end up under its own successor.
-        lowest = card - card % 13
-        top = card - size + 1
-        if any(lowest <= other < top for other in columns[dest]):
+        # (2) a card under c + 1 must end up above any higher card of its suit.
+        highest = [-1, -1, -1, -1]
+        for h in group:
+            if h > highest[h // 13]:
+                highest[h // 13] = h
+        if any(y < highest[y // 13] for y in target):
             continue
         return move
     return None
