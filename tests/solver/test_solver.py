@@ -281,3 +281,21 @@ def test_verdicts_match_a_plain_exhaustive_search() -> None:
             check_line(p, ours.line)
         checked[ours.verdict] += 1
     assert min(checked.values()) >= 40, checked
+
+
+def test_no_move_with_the_stock_held_back() -> None:
+    """Strict stock, an empty column and no other move: lost, and said so."""
+    stuck = parse_position("""\
+variant: scorpion-strict
+1: [2S KS] 3H
+2: [4H] JS QS
+3: [TH] 9S 9H 5H AS 6H TS
+4: 3S AH 4S
+5: [5S JH 6S] 7S
+6: [8H 8S] QH
+7:
+stock: 7H KH 2H
+runs: C D
+""")
+    assert stuck.legal_moves() == []
+    assert solve(stuck).verdict is Verdict.NOT_WINNABLE

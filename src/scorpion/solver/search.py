@@ -247,13 +247,8 @@ def _ordered(position: Position, moves: list[Move]) -> list[Move]:
     first: list[Move] = []
     rest: list[Move] = []
     for move in moves:
-        if move.card in first_up:
-            first.append(move)
-        elif move.card >= 0:
-            rest.append(move)
-    if position.stock and moves[-1].card < 0:
-        rest.append(moves[-1])
-    return first + rest
+        (first if move.card in first_up else rest).append(move)
+    return first + rest  # legal_moves lists the deal last, and -1 is no card
 
 
 def solve(
