@@ -27,6 +27,7 @@ COLUMNS = 7
 """Number of tableau columns (R2)."""
 
 _RUNS: tuple[tuple[Card, ...], ...] = tuple(run_of(s) for s in range(4))
+_KINGS: tuple[Card, ...] = tuple(s * 13 + KING for s in range(4))
 
 
 class MoveError(ValueError):
@@ -233,30 +234,42 @@ class Position(NamedTuple):
         """
         columns = self.columns
         face_down = self.face_down
-        tops: dict[Card, int] = {}
-        empty: list[int] = []
-        for i, col in enumerate(columns):
-            if col:
-                tops[col[-1]] = i
-            else:
-                empty.append(i)
-        any_card = self.variant.empty_column_takes_any
-        new = tuple.__new__
-        moves: list[Move] = []
-        for i, col in enumerate(columns):
-            for card in col[face_down[i]:]:
-                if card % 13 == KING:
+        empty = [i for i in range(COLUMNS) if not columns[i]]
+        found: list[tuple[int, int, int, Card]] = []  # source, index, destination, card
+        if empty and self.variant.empty_column_takes_any:
+            # Wasp: every face-up card may go to every empty column.
+            for i in range(COLUMNS):
+                col = columns[i]
+                for k in range(face_down[i], len(col)):
                     for e in empty:
-                        moves.append(new(Move, (card, e)))
-                    continue
-                j = tops.get(card + 1)
-                if any_card and empty:
-                    # Wasp: the empty columns too, all in destination order.
-                    dests = sorted((j, *empty)) if j is not None and j != i else empty
-                    for d in dests:
-                        moves.append(new(Move, (card, d)))
-                elif j is not None and j != i:
-                    moves.append(new(Move, (card, j)))
+                        found.append((i, k, e, col[k]))
+        elif empty:
+            for king in _KINGS:
+                for i in range(COLUMNS):
+                    col = columns[i]
+                    if king in col:
+                        k = col.index(king)
+                        if k >= face_down[i]:
+                            for e in empty:
+                                found.append((i, k, e, king))
+                        break
+        # Onto an exposed card t only its predecessor t - 1 may go (R7, R8): look it up.
+        for j in range(COLUMNS):
+            target_col = columns[j]
+            if not target_col or target_col[-1] % 13 == 0:
+                continue
+            card = target_col[-1] - 1
+            for i in range(COLUMNS):
+                col = columns[i]
+                if card in col:
+                    if i != j:
+                        k = col.index(card)
+                        if k >= face_down[i]:
+                            found.append((i, k, j, card))
+                    break
+        found.sort()
+        new = tuple.__new__
+        moves: list[Move] = [new(Move, (card, dest)) for _, _, dest, card in found]
         if self.stock and not (empty and self.variant.strict_stock):
             moves.append(DEAL)
         return moves

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 import secrets
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from importlib import resources
@@ -36,6 +39,17 @@ ON_THE_FLY_SECONDS = 1.0
 
 ON_THE_FLY_TRIES = 40
 """Candidate deals tried on the fly before giving up."""
+
+
+def _watch_parent(parent: int) -> None:
+    """Worker initializer: exit as soon as the server process is gone (never orphaned)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _search(position: Position) -> SolveResult:
@@ -73,7 +87,10 @@ class Insight:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
@@ -117,5 +134,9 @@ class Insight:
     def close(self) -> None:
         """Stop the worker process."""
         if self._pool is not None:
+            # A running search is not interrupted by shutdown; end the worker outright.
+            workers = list(getattr(self._pool, "_processes", {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
             self._pool = None
