@@ -202,6 +202,21 @@ runs: H S
 """
 
 
+# 8C may go onto 9C alone, but later 4C brings JC TC onto the 8C pile as passengers,
+# and 9C needs TC: with 8C on 9C, TC would lie above 9C.
+A_PASSENGER_LATER = """\
+1: [4S] 9C
+2: TS 9S 8S 5S
+3:
+4: [7S] QC 3S 2S AS 3C 2C AC
+5: KS QS JS 8C
+6:
+7: KC 6C 5C TC 6S 7C 4C JC
+stock: -
+runs: D H
+"""
+
+
 def test_safe_moves() -> None:
     """Safe: a non-King carrying only its block onto its exposed successor, no lower card
     of its suit under that; only once the stock is dealt; never in Wasp."""
@@ -235,6 +250,16 @@ def test_safe_moves() -> None:
     assert safe_move(lower, [block]) is None
     assert plain_dfs(lower.apply(block), max_nodes=10**6).verdict is Verdict.NOT_WINNABLE
     assert solve(lower).verdict is Verdict.WINNABLE
+    passenger = parse_position(A_PASSENGER_LATER)
+    eight = Move.parse("8C-1")
+    assert safe_move(passenger, [eight]) is None
+    assert plain_dfs(passenger.apply(eight), max_nodes=10**6).verdict is Verdict.NOT_WINNABLE
+    assert solve(passenger).verdict is Verdict.WINNABLE
+    run_column = parse_position(BEFORE_THE_DEAL.replace("stock: 3H 2H AH", "stock: -").replace(
+        "2:\n", "2: 3H 2H AH\n"))
+    # 3H (carrying 2H AH) onto KH..4H: safe by both rules; 3S onto KS..4S by the first.
+    assert str(safe_move(run_column, run_column.legal_moves())) == "3H-3"
+    assert str(safe_move(run_column, [Move.parse("3S-1")])) == "3S-1"
     strict = parse_position(EMPTIES_BEFORE_A_STRICT_DEAL)
     assert safe_move(strict, [Move.parse("6C-7")]) is None
     assert plain_dfs(strict.apply(Move.parse("6C-7")), max_nodes=10**6).verdict is (

@@ -13,32 +13,36 @@ engine's own moves (so it can never disagree with the rules), with three reducti
 
 2. **Safe moves** (:func:`safe_move`), once the stock is dealt. In Scorpion a card that
    is not a King can only ever be placed on its successor (the card of the same suit one
-   rank higher, R7-R9), and a card placed on its successor stays on it for good. Let a
-   face-up non-King card ``c`` with the group H on top of it (``c`` included) go onto its
-   exposed successor ``c + 1`` in column D (position P to P'), where
+   rank higher, R7-R9), and a card placed on its successor stays on it for good. A move of
+   a face-up card ``c``, with the group H lying on it, onto ``c + 1`` in column D
+   (position P to P') loses nothing when
 
-   (1) no card of H other than ``c`` has its successor in D, and
-   (2) no card of D is lower than a card of its own suit in H (every lower card of a suit
-       ends up above the higher ones, in their run).
+   (a) D holds exactly the King of the suit down to ``c + 1``, all face up (a run being
+       built where it will be removed), or
+   (b) H is exactly ``c`` down to the Ace of its suit, all linked.
 
-   Then the move loses nothing. Take any line of play from P and play it from P',
-   skipping its move of ``c`` onto ``c + 1``: P' always equals P with what is left of H
-   lifted onto ``c + 1``, and every move of the line stays legal:
+   Take any line of play from P and play it from P', skipping its move of ``c`` onto
+   ``c + 1``: P' always equals P with what is left of H lifted onto ``c + 1``, and every
+   move of the line stays legal:
 
    * only ``c`` can ever be placed on ``c + 1``, so covering it removes no target;
-   * a card of D becomes exposed at the same time in both (``c + 1`` carries H along
-     whenever it leaves, and its own target ``c + 2`` is not in H, by (2)); no card of D
-     wants to go onto a card of H (by (2)), nor a card of H onto one of D (by (1));
+   * in (a) no card of D ever needs to move again (only the whole column may be shifted
+     into an empty column, carrying the lifted cards along); in (b) no card of D needs a
+     card of H (all lower cards of the suit are in H), none of H needs one of D, and no
+     card can ever be placed on H (its top is an Ace, its cards all linked), so the
+     cards of D move exactly when they would in P, with H riding on ``c + 1``;
    * every other target exposed in P is exposed in P' (the cards H covered in P are free
-     in P'), every card face up in P is face up in P', and a column empty in P is empty in
-     P' (``c + 1`` carries H wherever it goes); a run completed earlier is removed earlier.
+     in P'), every card face up in P is face up in P', and a column empty in P is empty
+     in P'; a run completed earlier is removed earlier.
 
-   The tests hold a losing position for each condition left out (QC carried onto JC and
-   buried above it; 2C under JC when TC..4C goes onto JC; 5S under 7S when 6S goes onto
-   it). Before the stock is dealt no move is taken as safe: the stock lands on whatever
-   tops columns 1-3 hold, which the lifted group could change. In variants where an empty
-   column takes any card (Wasp), ``c`` has other destinations, so no move is safe there.
-   When a safe move exists it is the only move searched from that position.
+   Wider rules fail, and the tests hold a losing position for each: a group carried onto
+   a ``c + 1`` that still has cards under it to move can bury a card they need (QC carried
+   onto JC; 2C or 5S lying under the ``c + 1``), or a card that later rides onto the pile
+   as a passenger (TC, carried by 4C onto a pile over 9C, which needs it). Before the
+   stock is dealt no move is taken as safe: the stock lands on whatever tops columns 1-3
+   hold, which the lift could change. In variants where an empty column takes any card
+   (Wasp), ``c`` has other destinations, so no move is safe there. When a safe move
+   exists it is the only move searched from that position.
 
 3. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
@@ -116,34 +120,38 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
     """Return a move among ``moves`` that provably keeps the game's prospects, or None.
 
     Only once the stock is dealt, never in variants whose empty columns take any card: a
-    face-up non-King card ``c`` moving onto its exposed successor ``c + 1`` with the cards
-    on top of it (the group H), when (1) no card of H but ``c`` has its successor in the
-    destination column and (2) no card of the destination column is lower than a card of
-    its suit in H. See the module docstring for why such a move loses nothing.
+    face-up non-King card ``c`` moving onto ``c + 1`` when (a) ``c + 1`` tops a column
+    that holds exactly King down to ``c + 1`` of its suit, all face up, or (b) ``c``
+    carries exactly ``c - 1`` down to the Ace of its suit. See the module docstring for
+    why such a move loses nothing.
     """
     if position.stock or position.variant.empty_column_takes_any:
         return None
     columns = position.columns
+    face_down = position.face_down
     for move in moves:
         card, dest = move
-        if card < 0 or card % 13 == KING or not columns[dest]:
+        if card < 0 or card % 13 == KING:
             continue
+        target = columns[dest]
+        # (a) The destination is the King of c's suit down to c + 1, nothing else.
+        if (
+            target
+            and not face_down[dest]
+            and target[0] == card - card % 13 + KING
+            and len(target) == KING - card % 13
+            and target == tuple(range(target[0], card, -1))
+        ):
+            return move
+        # (b) c carries exactly c - 1, c - 2, ... down to the Ace of its suit.
+        rank = card % 13
         for col in columns:
             if card in col:
+                if col[-1 - rank:] == tuple(range(card, card - rank - 1, -1)) and (
+                    len(col) - col.index(card) == rank + 1
+                ):
+                    return move
                 break
-        group = col[col.index(card):]
-        target = columns[dest]
-        # (1) a card of the group above its own successor would be stuck there.
-        if any(h % 13 != KING and h + 1 in target for h in group[1:]):
-            continue
-        # (2) a card under c + 1 must end up above any higher card of its suit.
-        highest = [-1, -1, -1, -1]
-        for h in group:
-            if h > highest[h // 13]:
-                highest[h // 13] = h
-        if any(y < highest[y // 13] for y in target):
-            continue
-        return move
     return None
 
 
