@@ -68,6 +68,11 @@ from ..engine.position import Move, Position
 
 Key = tuple[object, ...]
 
+_BLOCKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(c, c - c % 13 - 1, -1)) for c in range(52)
+)
+"""_BLOCKS[c]: c down to the Ace of its suit."""
+
 
 class Verdict(StrEnum):
     """The solver's answer."""
@@ -145,11 +150,10 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
             return move
         # (b) c carries exactly c - 1, c - 2, ... down to the Ace of its suit.
         rank = card % 13
+        ace = card - rank
         for col in columns:
-            if card in col:
-                if col[-1 - rank:] == tuple(range(card, card - rank - 1, -1)) and (
-                    len(col) - col.index(card) == rank + 1
-                ):
+            if col and col[-1] == ace:
+                if len(col) > rank and col[-1 - rank:] == _BLOCKS[card]:
                     return move
                 break
     return None
