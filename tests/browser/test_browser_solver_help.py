@@ -38,7 +38,7 @@ def test_new_game_winnable_only(table: Table) -> None:
     table.open()
     table.page.get_by_role("button", name="New game").click()
     dialog = table.page.locator("#new-game-dialog")
-    dialog.get_by_label("A random deal the solver proved winnable").check()
+    dialog.get_by_label("A winnable deal (proved by the solver)").check()
     with table.page.expect_response(lambda r: r.url.endswith("/api/game/new")) as info:
         dialog.get_by_role("button", name="Start").click()
     assert info.value.request.post_data_json["winnable_only"] is True
