@@ -81,6 +81,16 @@ def _read_position(source: str, variant_id: str | None) -> Position:
         raise _fail(f"error: {source}: {exc}") from None
 
 
+def _variant_and_deal(variant_id: str | None, number: str) -> tuple[Variant, DealNumber]:
+    """The variant (default Scorpion) and deal number named on the command line (exit 2)."""
+    v = _variant(variant_id or "scorpion")
+    assert v is not None
+    try:
+        return v, DealNumber.parse(number)
+    except ValueError as exc:
+        raise _fail(f"error: {exc}") from None
+
+
 def _deal_title(variant: Variant, number: DealNumber) -> str:
     return f"{variant.name} deal {number}"
 
@@ -92,12 +102,7 @@ def deal_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON form.")] = False,
 ) -> None:
     """Print deal NUMBER in the text notation (or JSON), the same deal as PySolFC's."""
-    v = _variant(variant or "scorpion")
-    assert v is not None
-    try:
-        dn = DealNumber.parse(number)
-    except ValueError as exc:
-        raise _fail(f"error: {exc}") from None
+    v, dn = _variant_and_deal(variant, number)
     position = deal(dn, v)
     if as_json:
         data = position_to_json(position)
@@ -266,12 +271,7 @@ def solve_command(
     if (source is None) == (deal_number is None):
         raise _fail("error: give either a position FILE (or -) or --deal N")
     if deal_number is not None:
-        v = _variant(variant or "scorpion")
-        assert v is not None
-        try:
-            dn = DealNumber.parse(deal_number)
-        except ValueError as exc:
-            raise _fail(f"error: {exc}") from None
+        v, dn = _variant_and_deal(variant, deal_number)
         position, title = deal(dn, v), _deal_title(v, dn)
     else:
         assert source is not None

@@ -1,0 +1,96 @@
+"""The `solve` and `survey` commands (B1, B3) and the survey's interval."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorpion.cli import app
+from scorpion.engine import Move, deal
+from scorpion.solver import Verdict
+from scorpion.solver.survey import FIELDS, Summary, parse_range, read_results, wilson_interval
+
+runner = CliRunner()
+
+
+def test_solve_a_winnable_deal_prints_a_line_that_wins() -> None:
+    result = runner.invoke(app, ["solve", "--deal", "5"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Scorpion deal 5: winnable"
+    assert lines[1].startswith("nodes: ")
+    moves = lines[2].split(": ", 1)[1].split()
+    p = deal(5)
+    for text in moves:
+        p = p.apply(Move.parse(text))
+    assert p.is_won
+
+
+def test_solve_json_and_a_lost_deal() -> None:
+    result = runner.invoke(app, ["solve", "--deal", "1", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert (data["position"], data["verdict"], data["line"]) == (
+        "Scorpion deal 1", "not winnable", []
+    )
+
+
+def test_solve_a_position_from_stdin() -> None:
+    text = runner.invoke(app, ["deal", "33"]).stdout
+    result = runner.invoke(app, ["solve", "-"], input=text)
+    assert result.exit_code == 0
+    assert result.stdout.startswith("-: winnable")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["solve"], ["solve", "--deal", "0"], ["solve", "--deal", "1", "--budget", "0"],
+     ["solve", "--deal", "1", "--variant", "spider"], ["survey", "10..2"], ["survey", "x"]],
+)
+def test_bad_input_exits_2(args: list[str]) -> None:
+    assert runner.invoke(app, args).exit_code == 2
+
+
+def test_survey_writes_rows_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    # An interrupted earlier run: deals 1-2 done, deal 3's row cut off.
+    out.write_text(
+        ",".join(FIELDS) + "\n1,not winnable,1,0.0001,\n2,not winnable,1,0.0001,\n3,not win",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["survey", "1..6", "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = read_results(out)
+    assert sorted(rows) == [1, 2, 3, 4, 5, 6]
+    assert rows[5].verdict is Verdict.WINNABLE and rows[5].line
+    assert [rows[n].verdict for n in (1, 2, 3, 4, 6)] == [Verdict.NOT_WINNABLE] * 5
+    assert "6 deals: 1 winnable, 5 not winnable, 0 undecided" in result.stdout
+    assert out.read_text(encoding="utf-8").count("\n") == 7  # header + 6 rows
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 20)
+    assert low == 0.0 and round(high, 4) == 0.1611
+
+
+def test_summary_counts_undecided_both_ways() -> None:
+    from scorpion.solver.survey import DealResult
+
+    results = [DealResult(n, v, 1, 0.0, "") for n, v in enumerate(
+        [Verdict.WINNABLE] * 2 + [Verdict.NOT_WINNABLE] * 7 + [Verdict.UNDECIDED], start=1)]
+    s = Summary.of(results)
+    assert (s.total, s.won, s.lost, s.undecided) == (10, 2, 7, 1)
+    assert (s.low, s.high) == (wilson_interval(2, 10)[0], wilson_interval(3, 10)[1])
+
+
+def test_parse_range() -> None:
+    assert parse_range("1..1000") == (1, 1000)
+    assert parse_range("7") == (7, 7)
+    with pytest.raises(ValueError, match="not a range"):
+        parse_range("5..1")
