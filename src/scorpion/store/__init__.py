@@ -6,7 +6,6 @@ its move list, and its position is derived by replaying the moves on the engine.
 
 from .db import Database, default_database_url
 from .games import (
-    GameNotFoundError,
     GameService,
     GameState,
     PlayerNotFoundError,
@@ -16,7 +15,6 @@ from .games import (
 
 __all__ = [
     "Database",
-    "GameNotFoundError",
     "GameService",
     "GameState",
     "PlayerNotFoundError",

@@ -42,10 +42,6 @@ class PlayerNotFoundError(StoreError):
     """The player token is missing, malformed or unknown."""
 
 
-class GameNotFoundError(StoreError):
-    """There is no such game for this player."""
-
-
 class StaleGameError(StoreError):
     """The game changed since the caller last saw it (another tab or request)."""
 
@@ -295,7 +291,6 @@ class GameService:
 __all__ = [
     "CorruptGameError",
     "GameFinishedError",
-    "GameNotFoundError",
     "GameService",
     "GameState",
     "IllegalMoveError",
