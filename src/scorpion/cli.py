@@ -7,8 +7,10 @@ position, unknown variant, bad deal number or move text).
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -311,11 +313,9 @@ def survey_command(
     ] = None,
 ) -> None:
     """Decide a range of deals in parallel; print the winnable share with its 95% interval."""
-    import os
-
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .solver.survey import Summary, parse_range, read_results, run_survey
+    from .solver.survey import DealResult, Summary, parse_range, read_results, run_survey
 
     v = _variant(variant or "scorpion")
     assert v is not None
@@ -339,8 +339,6 @@ def survey_command(
         TextColumn("{task.fields[counts]}"), TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
     )
-    import time
-
     started = time.perf_counter()
     new = 0
 
@@ -354,10 +352,10 @@ def survey_command(
             counts=label(), rate="",
         )
 
-        def on_result(result: object) -> None:
+        def on_result(result: DealResult) -> None:
             nonlocal new
             new += 1
-            counts[result.verdict.value] += 1  # type: ignore[attr-defined]
+            counts[result.verdict.value] += 1
             rate = new / max(1e-9, time.perf_counter() - started)
             progress.update(task, advance=1, counts=label(), rate=f"{rate:.1f} deals/s")
 

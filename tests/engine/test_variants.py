@@ -10,6 +10,7 @@ import pickle
 from textwrap import dedent
 
 import pytest
+from positions import EMPTY4, STOCK_EMPTY, WITH_STOCK
 
 from scorpion.engine import (
     DEAL,
@@ -50,43 +51,6 @@ def assert_position(actual: Position, expected_text: str, variant_id: str) -> No
     expected = pos(expected_text, variant_id)
     assert format_position(actual) == format_position(expected)
     assert actual == expected
-
-
-EMPTY4 = """\
-    1: 3H KS 2H 9S 5H
-    2: KH 2S 8H
-    3: QH 3S 8S
-    4:
-    5: JH 4S 7H 6S
-    6: TH 5S 9H AH 7S
-    7: TS 4H JS 6H QS AS
-    stock: -
-    runs: C D
-    """
-
-STOCK_EMPTY = """\
-    1:
-    2:
-    3: KH 2S JH 4S 7H
-    4: TH 5S 6S
-    5: AH 7S 2H 9S
-    6: 3H TS 4H JS 5H
-    7: KS 6H QS AS 8S 3S
-    stock: 8H QH 9H
-    runs: C D
-    """
-
-WITH_STOCK = """\
-    1: [KH 2S] 8H
-    2: [QH] 9H
-    3: JH 4S 7H
-    4: TH 5S 6S
-    5: AH 7S 2H 9S
-    6: 3H TS 4H JS 5H
-    7: KS 6H QS
-    stock: AS 8S 3S
-    runs: C D
-    """
 
 
 # --- V1: one engine, variants as parameters ------------------------------------------------

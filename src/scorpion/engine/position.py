@@ -448,11 +448,3 @@ class Position(NamedTuple):
                 f"{total} cards accounted for, not 52 (missing: {' '.join(missing)})"
             )
 
-
-def parse_moves(texts: list[str] | tuple[str, ...]) -> list[Move]:
-    """Read several moves in notation (see :meth:`Move.parse`).
-
-    Raises:
-        MoveError: for the first text that is not a move.
-    """
-    return [Move.parse(t) for t in texts]
