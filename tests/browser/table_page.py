@@ -225,12 +225,26 @@ class Table:
             self.target(col).click()
         return info.value
 
-    def drag_move(self, code: str, col: int) -> Response:
-        """Drag the card onto column ``col`` (from 0) with Playwright's drag_to."""
-        card = self.card(code)
-        target = self.target(col)
+    def drag_move(self, code: str, col: int, steps: int = 6) -> Response:
+        """Drag the card onto column ``col`` (from 0) with the mouse, as a player would.
+
+        It waits for the cards to land first, moves in ``steps`` steps, and checks that the
+        column is marked as the drop target before it lets go.
+        """
+        self.settle()
+        box = self.card(code).bounding_box()
+        goal = self.target(col).bounding_box()
+        assert box is not None and goal is not None
+        x0, y0 = box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 8)
+        x1, y1 = goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2
+        mouse = self.page.mouse
+        mouse.move(x0, y0)
+        mouse.down()
+        for step in range(1, steps + 1):
+            mouse.move(x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps)
+        expect(self.column(col)).to_have_class(re.compile(r"\bdrop-target\b"))
         with self.expect_answer("/api/game/move") as info:
-            card.drag_to(target, source_position=self.strip(card))
+            mouse.up()
         return info.value
 
     def played(self, response: Response) -> dict[str, Any]:
