@@ -381,11 +381,23 @@ def serve_command(
     open_browser: Annotated[
         bool, typer.Option("--open/--no-open", help="Open the page in your browser.")
     ] = True,
+    workers: Annotated[
+        int, typer.Option(help="Server processes (they share the database).", min=1, max=64)
+    ] = 1,
 ) -> None:
-    """Serve the browser table: play Scorpion at http://127.0.0.1:8000/."""
+    """Serve the browser table: play Scorpion at http://127.0.0.1:8000/.
+
+    The database is migrated on start. PostgreSQL: --database
+    postgresql+psycopg://user:password@host/dbname (pip install 'scorpion-solitaire[postgres]').
+    """
+    from .store import DatabaseError
     from .web.server import run
 
-    run(host=host, port=port, database=database, open_browser=open_browser)
+    try:
+        run(host=host, port=port, database=database, open_browser=open_browser,
+            workers=workers)
+    except DatabaseError as exc:
+        raise _fail(f"error: database: {exc}") from None
 
 
 def main() -> None:

@@ -20,13 +20,6 @@ from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES
 from winning import WINNABLE_DEAL, winning_line
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> Database:
-    db = Database(f"sqlite:///{tmp_path / 'test.db'}")
-    yield db
-    db.dispose()
-
-
 def new_client(database: Database) -> TestClient:
     client = TestClient(create_app(database))
     page = client.get("/")
@@ -59,7 +52,7 @@ def current(client: TestClient, variant: str = "scorpion") -> dict:
 
 
 def without_clock(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "elapsed_ms"}
+    return {k: v for k, v in view.items() if k not in ("elapsed_ms", "clock_running")}
 
 
 def test_page_sets_a_private_cookie(database: Database) -> None:

@@ -1,24 +1,36 @@
-"""Saved games and players in a SQL database (SQLAlchemy), SQLite by default.
+"""Players, saved games, settings and statistics in a SQL database (SQLAlchemy, Alembic).
 
-The store keeps no game in memory between calls: a game is a row holding its deal and
-its move list, and its position is derived by replaying the moves on the engine.
+SQLite by default, PostgreSQL at scale (same code and migrations). The store keeps no
+game in memory between calls: a game is a row holding its deal and its move list, and
+its position is derived by replaying the moves on the engine.
 """
 
-from .db import Database, default_database_url
+from .db import Database, DatabaseError, default_database_url, migrate
 from .games import (
+    CorruptGameError,
+    GameFinishedError,
     GameService,
     GameState,
     PlayerNotFoundError,
     StaleGameError,
     StoreError,
 )
+from .stats import RecentGame, VariantStats, export_data, statistics
 
 __all__ = [
+    "CorruptGameError",
     "Database",
+    "DatabaseError",
+    "GameFinishedError",
     "GameService",
     "GameState",
     "PlayerNotFoundError",
+    "RecentGame",
     "StaleGameError",
     "StoreError",
+    "VariantStats",
     "default_database_url",
+    "export_data",
+    "migrate",
+    "statistics",
 ]

@@ -1,17 +1,31 @@
-"""Connecting to the database: engine, sessions, creating the tables."""
+"""Connecting to the database: engine, sessions, and the Alembic migrations.
+
+SQLite is the default (a file in the user's data directory, no server needed); any
+database SQLAlchemy 2 supports through the same code, PostgreSQL in particular
+(``postgresql+psycopg://user:password@host/dbname``, with the ``postgres`` extra).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
-from sqlalchemy import create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import Base
+
+class DatabaseError(Exception):
+    """The database cannot be used: a bad URL, a missing driver, an unknown schema."""
 
 
 def default_database_url() -> str:
@@ -23,12 +37,62 @@ def default_database_url() -> str:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    # WAL: readers do not wait for the writer; NORMAL: a commit survives a killed process.
+    # WAL: readers do not wait for the writer; FULL: a commit is on disk before the
+    # server answers, so even a power cut after the answer loses nothing.
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("scorpion.store") / "migrations")
+    )
+    return config
+
+
+def head_revision() -> str:
+    """The newest migration's revision id (the schema this version of the code expects)."""
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database schema up to date with Alembic (``upgrade head``).
+
+    Safe to run on every start and from several processes at once on PostgreSQL (the
+    migration runs in one transaction under an advisory lock).
+
+    Raises:
+        DatabaseError: if the database holds tables that no migration made (for example,
+            from a pre-release version), or a schema newer than this code knows.
+    """
+    config = _alembic_config()
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(76543210)")
+        current = MigrationContext.configure(connection).get_current_revision()
+        if current is None:
+            stray = set(inspect(connection).get_table_names()) & {"players", "games"}
+            if stray:
+                raise DatabaseError(
+                    f"the database has tables ({', '.join(sorted(stray))}) but no migration "
+                    "record; it was made by another program or a pre-release version: "
+                    "use a new database file"
+                )
+        else:
+            known = {rev.revision for rev in ScriptDirectory.from_config(config).walk_revisions()}
+            if current not in known:
+                raise DatabaseError(
+                    f"the database schema ({current}) is newer than this version of "
+                    "scorpion-solitaire knows: upgrade the program"
+                )
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
 
 
 class Database:
@@ -37,23 +101,44 @@ class Database:
     Args:
         url: an SQLAlchemy URL (``sqlite:///path.db``, ``postgresql+psycopg://...``);
             None for :func:`default_database_url`.
-        create: create missing tables now.
+        upgrade: run the migrations now (see :func:`migrate`).
+
+    Raises:
+        DatabaseError: for a malformed URL, a driver that is not installed, or a schema
+            :func:`migrate` cannot bring up to date.
     """
 
-    def __init__(self, url: str | None = None, create: bool = True) -> None:
+    def __init__(self, url: str | None = None, upgrade: bool = True) -> None:
         self.url = url or default_database_url()
+        try:
+            parsed = make_url(self.url)
+        except ArgumentError:
+            raise DatabaseError(f"not a database URL: {self.url!r}") from None
         kwargs: dict[str, Any] = {}
-        if self.url.startswith("sqlite"):
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
         else:
-            kwargs["pool_size"] = 20
+            kwargs["pool_size"] = 10
             kwargs["max_overflow"] = 20
-        self.engine = create_engine(self.url, **kwargs)
-        if self.url.startswith("sqlite"):
+            kwargs["pool_pre_ping"] = True
+        try:
+            self.engine = create_engine(parsed, **kwargs)
+        except (NoSuchModuleError, ModuleNotFoundError) as exc:
+            hint = ""
+            if parsed.get_backend_name() == "postgresql":
+                hint = " (install it with: pip install 'scorpion-solitaire[postgres]')"
+            raise DatabaseError(f"no database driver for {self.safe_url}: {exc}{hint}") from None
+        if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        if create:
-            Base.metadata.create_all(self.engine)
+        if upgrade:
+            migrate(self.engine)
+
+    @property
+    def safe_url(self) -> str:
+        """The URL with its password hidden, for messages and logs."""
+        return make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
     def session(self) -> Iterator[Session]:

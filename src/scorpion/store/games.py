@@ -1,8 +1,14 @@
 """Players and their games: the service the web layer calls.
 
 Every method works inside the caller's SQLAlchemy session and leaves the commit to it, so
-a request either stores all it changed or nothing. A game's position is never stored: it
-is derived by replaying the move list on the engine, which also checks the saved moves.
+a request either stores all it changed or nothing. A game's position is derived by
+replaying its move list on the engine; the position saved beside it is checked against
+that replay whenever the game is loaded, so a damaged row is reported, never played on.
+
+What counts in the statistics (F7): a game counts as started on its first move (a stock
+deal is a move); it counts as won when the server's engine sees the four runs removed.
+A new game, a replay of the deal, or deleting the saved game ends the game in progress
+without a win. Undo, redo and hints do not change what counts.
 """
 
 from __future__ import annotations
@@ -13,9 +19,9 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.orm import Session
 
 from ..engine import (
@@ -26,10 +32,18 @@ from ..engine import (
     Move,
     Position,
     deal,
+    format_position,
     variant_by_id,
 )
 from ..engine.hints import hint_moves
-from .models import GameRow, PlayerRow
+from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
+
+HEARTBEAT_GRACE = timedelta(seconds=60)
+"""How long past its last sign of life (a move or a heartbeat) the clock may run.
+
+The page sends a heartbeat every 20 seconds while it is visible; if the heartbeats stop
+(a crashed browser, a sleeping laptop), the time after the last one plus this grace
+does not count."""
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
@@ -47,7 +61,8 @@ class StaleGameError(StoreError):
 
 
 class CorruptGameError(StoreError):
-    """A saved game's row cannot be replayed on the engine."""
+    """A saved game's row cannot be replayed on the engine, or its saved position
+    differs from the replay. Only that game is affected; a new game replaces it."""
 
 
 class GameFinishedError(StoreError):
@@ -68,6 +83,11 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
+def _count(result: object) -> int:
+    """Rows touched by a DELETE or UPDATE statement's result."""
+    return result.rowcount if isinstance(result, CursorResult) else 0
+
+
 def _join(moves: tuple[Move, ...]) -> str:
     return " ".join(str(m) for m in moves)
 
@@ -85,6 +105,7 @@ class GameState:
     """
 
     row: GameRow
+    clock: ClockRow
     game: Game
     now: datetime
     last_move: Move | None = None
@@ -92,12 +113,41 @@ class GameState:
 
     @property
     def elapsed_ms(self) -> int:
-        """Milliseconds from the first move to now, or to the winning move; 0 before."""
-        start = self.row.started_at
-        if start is None:
-            return 0
-        end = self.row.finished_at or self.now
-        return max(0, int((end - start).total_seconds() * 1000))
+        """Playing time in milliseconds: the time the page was open and visible from the
+        first move to now, or to the winning move; 0 before the first move."""
+        return clock_ms(self.clock, self.now)
+
+    @property
+    def clock_running(self) -> bool:
+        """True while the clock counts (started, not won, and not paused)."""
+        return self.clock.since is not None
+
+
+def clock_ms(clock: ClockRow, now: datetime) -> int:
+    """The milliseconds on ``clock`` at ``now`` (naive UTC), the running interval included
+    up to its last sign of life plus :data:`HEARTBEAT_GRACE`."""
+    total = clock.ms
+    if clock.since is not None:
+        end = now
+        if clock.seen is not None:
+            end = min(end, clock.seen + HEARTBEAT_GRACE)
+        total += max(0, int((end - clock.since).total_seconds() * 1000))
+    return total
+
+
+def _clock_pause(clock: ClockRow, now: datetime) -> None:
+    clock.ms = clock_ms(clock, now)
+    clock.since = None
+    clock.seen = None
+
+
+def _clock_touch(clock: ClockRow, now: datetime) -> None:
+    """A sign of the player at ``now``: run the clock, closing an interval that lapsed."""
+    if clock.since is not None and clock.seen is not None and now - clock.seen > HEARTBEAT_GRACE:
+        _clock_pause(clock, now)
+    if clock.since is None:
+        clock.since = now
+    clock.seen = now
 
 
 class GameService:
@@ -124,7 +174,11 @@ class GameService:
     def create_player(self) -> str:
         """Create a player and return their secret token (43 URL-safe characters)."""
         token = secrets.token_urlsafe(32)
-        self.session.add(PlayerRow(id=_hash_token(token), created_at=self.clock()))
+        pid = _hash_token(token)
+        now = self.clock()
+        self.session.add(PlayerRow(id=pid, created_at=now))
+        self.session.flush()
+        self.session.add(SettingsRow(player_id=pid, saving=True, updated_at=now))
         return token
 
     def player_id(self, token: str | None) -> str:
@@ -142,6 +196,33 @@ class GameService:
             raise PlayerNotFoundError("unknown player: reload the page")
         return pid
 
+    # --- settings
+
+    def settings(self, player_id: str) -> SettingsRow:
+        """Return the player's settings row (made with the defaults if missing)."""
+        row = self.session.get(SettingsRow, player_id)
+        if row is None:
+            row = SettingsRow(player_id=player_id, saving=True, updated_at=self.clock())
+            self.session.add(row)
+            self.session.flush()
+        return row
+
+    def set_saving(self, player_id: str, saving: bool) -> int:
+        """Switch saving on or off (F8); switching it off deletes the saved games.
+
+        Returns:
+            How many saved games were deleted.
+        """
+        row = self.settings(player_id)
+        deleted = 0
+        if not saving:
+            deleted = self.delete_saved_games(player_id)
+        if row.saving != saving:
+            row.saving = saving
+            row.updated_at = self.clock()
+        self.session.flush()
+        return deleted
+
     # --- games
 
     def _load(self, row: GameRow) -> GameState:
@@ -152,36 +233,63 @@ class GameService:
                 [Move.parse(t) for t in row.redo.split()],
             )
         except ValueError as exc:
-            raise CorruptGameError(f"saved game {row.id} cannot be replayed: {exc}") from None
-        return GameState(row, game, self.clock())
-
-    def _current_row(self, player_id: str, variant_id: str) -> GameRow | None:
-        return self.session.scalars(
-            select(GameRow)
-            .where(
-                GameRow.player_id == player_id,
-                GameRow.variant == variant_id,
-                GameRow.current.is_(True),
+            raise CorruptGameError(
+                f"the saved {row.variant} game (deal {row.deal}) cannot be replayed: {exc}; "
+                "start a new game"
+            ) from None
+        if format_position(game.position) != row.position:
+            raise CorruptGameError(
+                f"the saved {row.variant} game (deal {row.deal}) does not match its moves: "
+                "it was damaged; start a new game"
             )
-            .order_by(GameRow.id.desc())
-            .limit(1)
+        if game.is_won != row.won:
+            raise CorruptGameError(
+                f"the saved {row.variant} game (deal {row.deal}) has a wrong result: "
+                "it was damaged; start a new game"
+            )
+        clock = self.session.get(ClockRow, row.id)
+        if clock is None:
+            clock = ClockRow(game_id=row.id, ms=0)
+            self.session.add(clock)
+        return GameState(row, clock, game, self.clock())
+
+    def _row(self, player_id: str, variant_id: str) -> GameRow | None:
+        return self.session.scalars(
+            select(GameRow).where(GameRow.player_id == player_id, GameRow.variant == variant_id)
         ).first()
 
     def current(self, player_id: str, variant_id: str) -> GameState:
-        """Return the player's game in progress of ``variant_id``; start one if none.
+        """Return the player's game in progress of ``variant_id``; deal one if none.
 
         Raises:
             UnknownVariantError: for an unknown variant id.
-            CorruptGameError: if the saved game cannot be replayed.
+            CorruptGameError: if the saved game cannot be replayed or does not match.
         """
         variant_by_id(variant_id)
-        row = self._current_row(player_id, variant_id)
+        row = self._row(player_id, variant_id)
         if row is None:
             return self.new_game(player_id, variant_id, None)
         return self._load(row)
 
+    def visit(self, player_id: str, variant_id: str) -> GameState:
+        """The game to show when the player opens the table (a page load).
+
+        With saving on, the game in progress resumes. With saving off, the game is not
+        kept between visits: the one left from an earlier visit is ended (it counts as
+        started and not won, if it was started) and a new deal is dealt.
+
+        Raises:
+            UnknownVariantError, CorruptGameError: as for :meth:`current`.
+        """
+        if self.settings(player_id).saving:
+            return self.current(player_id, variant_id)
+        return self.new_game(player_id, variant_id, None)
+
     def new_game(self, player_id: str, variant_id: str, deal_number: str | None) -> GameState:
         """Start a new game of ``variant_id`` on ``deal_number`` (random when None).
+
+        It replaces the game in progress of that variant (even a damaged one); that
+        game's result stays in the statistics as started and not won.
 
         Raises:
             UnknownVariantError: for an unknown variant id.
@@ -189,21 +297,30 @@ class GameService:
         """
         variant_by_id(variant_id)
         number = DealNumber.parse(deal_number if deal_number else self.random_deal())
-        old = self._current_row(player_id, variant_id)
-        if old is not None:
-            old.current = False
-        row = GameRow(
-            player_id=player_id,
-            variant=variant_id,
-            deal=str(number),
-            moves="",
-            redo="",
-            current=True,
-            created_at=self.clock(),
-        )
-        self.session.add(row)
+        start = _start_position(str(number), variant_id)
+        now = self.clock()
+        row = self._row(player_id, variant_id)
+        if row is None:
+            row = GameRow(player_id=player_id, variant=variant_id)
+            self.session.add(row)
+        row.deal = str(number)
+        row.moves = ""
+        row.redo = ""
+        row.position = format_position(start)
+        row.created_at = now
+        row.started_at = None
+        row.finished_at = None
+        row.won = False
+        row.result_id = None
+        row.counted = True
         self.session.flush()
-        return self._load(row)
+        clock = self.session.get(ClockRow, row.id)
+        if clock is None:
+            clock = ClockRow(game_id=row.id)
+            self.session.add(clock)
+        clock.ms, clock.since, clock.seen = 0, None, None
+        self.session.flush()
+        return GameState(row, clock, Game(start), now)
 
     def _checked(self, player_id: str, variant_id: str, version: int | None) -> GameState:
         state = self.current(player_id, variant_id)
@@ -212,13 +329,31 @@ class GameService:
         return state
 
     def _save(self, state: GameState) -> None:
-        state.row.moves = _join(state.game.moves)
-        state.row.redo = _join(state.game.redo_moves)
-        if state.game.moves and state.row.started_at is None:
-            state.row.started_at = state.now
-        if state.game.is_won and not state.row.won:
-            state.row.won = True
-            state.row.finished_at = state.now
+        row, now = state.row, state.now
+        row.moves = _join(state.game.moves)
+        row.redo = _join(state.game.redo_moves)
+        row.position = format_position(state.game.position)
+        if state.game.moves and row.started_at is None:
+            row.started_at = now
+            if row.counted:
+                result = ResultRow(
+                    player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now
+                )
+                self.session.add(result)
+                self.session.flush()
+                row.result_id = result.id
+        if row.started_at is not None:
+            _clock_touch(state.clock, now)
+        if state.game.is_won and not row.won:
+            row.won = True
+            row.finished_at = now
+            _clock_pause(state.clock, now)
+            won = self.session.get(ResultRow, row.result_id) if row.result_id else None
+            if won is not None:
+                won.won = True
+                won.finished_at = now
+                won.moves = len(state.game.moves)
+                won.time_ms = state.clock.ms
         self.session.flush()
 
     def _playable(self, state: GameState) -> None:
@@ -235,6 +370,7 @@ class GameService:
             IllegalMoveError: if the move is illegal; nothing is changed.
             StaleGameError: if ``version`` is not the game's version.
             GameFinishedError: if the game is already won.
+            CorruptGameError: if the saved game is damaged.
         """
         move = Move.parse(move_text)
         state = self._checked(player_id, variant_id, version)
@@ -249,7 +385,7 @@ class GameService:
 
         Raises:
             HistoryError: if there is nothing to undo.
-            StaleGameError, GameFinishedError: as for :meth:`play`.
+            StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
         """
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
@@ -262,7 +398,7 @@ class GameService:
 
         Raises:
             HistoryError: if there is nothing to redo.
-            StaleGameError, GameFinishedError: as for :meth:`play`.
+            StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
         """
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
@@ -272,13 +408,37 @@ class GameService:
         return state
 
     def restart(self, player_id: str, variant_id: str, version: int | None = None) -> GameState:
-        """Replay: start the same deal again as a new game (F4).
+        """Replay: start the same deal again as a new game (F4); it counts as a new start
+        once its first move is made.
 
         Raises:
             StaleGameError: as for :meth:`play`.
         """
-        state = self._checked(player_id, variant_id, version)
-        return self.new_game(player_id, variant_id, state.row.deal)
+        row = self._row(player_id, variant_id)
+        if row is None:
+            return self.current(player_id, variant_id)
+        if version is not None and version != row.version:
+            raise StaleGameError("this game changed in another tab; reload")
+        return self.new_game(player_id, variant_id, row.deal)
+
+    def set_clock(self, player_id: str, variant_id: str, running: bool) -> GameState:
+        """Run or pause the clock of the game in progress: the page runs it while it is
+        open and visible (and sends a heartbeat), and pauses it when hidden or closed.
+
+        The clock runs only between the first move and the win; before and after, this
+        changes nothing. The game's version does not change.
+
+        Raises:
+            UnknownVariantError, CorruptGameError: as for :meth:`current`.
+        """
+        state = self.current(player_id, variant_id)
+        if state.row.started_at is not None and not state.row.won:
+            if running:
+                _clock_touch(state.clock, state.now)
+            else:
+                _clock_pause(state.clock, state.now)
+            self.session.flush()
+        return state
 
     def hints(self, player_id: str, variant_id: str) -> list[Move]:
         """Return the moves worth hinting in the current game (see ``engine.hints``)."""
@@ -286,6 +446,32 @@ class GameService:
         if state.row.won:
             return []
         return hint_moves(state.game.position)
+
+    def delete_saved_games(self, player_id: str) -> int:
+        """Delete the player's saved games, every variant (F8); return how many.
+
+        The rows are deleted, not flagged. Their results stay in the statistics (a game
+        started and not won); the next visit deals a new game.
+        """
+        return _count(
+            self.session.execute(delete(GameRow).where(GameRow.player_id == player_id))
+        )
+
+    def delete_results(self, player_id: str) -> int:
+        """Delete the player's results (the statistics), every variant (F8); return how many.
+
+        The rows are deleted, not flagged. A game in progress is kept but will count in
+        no statistics, even if it is won.
+        """
+        self.session.execute(
+            update(GameRow)
+            .where(GameRow.player_id == player_id)
+            .values(counted=False, result_id=None)
+            .execution_options(synchronize_session=False)
+        )
+        return _count(
+            self.session.execute(delete(ResultRow).where(ResultRow.player_id == player_id))
+        )
 
 
 __all__ = [

@@ -19,20 +19,35 @@ from fastapi import APIRouter, Cookie, Depends, FastAPI, Query, Request, Respons
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
 from ..engine.variants import UnknownVariantError, variant_by_id
 from ..solver import Verdict
-from ..store import Database, GameService, GameState, PlayerNotFoundError, StaleGameError
-from ..store.games import CorruptGameError, GameFinishedError
+from ..store import (
+    CorruptGameError,
+    Database,
+    GameFinishedError,
+    GameService,
+    GameState,
+    PlayerNotFoundError,
+    StaleGameError,
+    export_data,
+    statistics,
+)
 from .insight import Insight
 from .schemas import (
+    ClockRequest,
+    ClockView,
+    Deleted,
     ErrorDetail,
     GameView,
     Hints,
     MoveRequest,
     NewGameRequest,
+    Settings,
+    StatsView,
     Status,
     VariantInfo,
     VariantRequest,
@@ -169,12 +184,11 @@ def _answer(svc: GameService, state: GameState) -> Response:
 router = APIRouter()
 
 
-@router.get("/", include_in_schema=False)
-async def page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
-    """The table; gives a new player cookie when the request has no valid one."""
-    response = FileResponse(STATIC_DIR / "index.html", media_type="text/html")
+def _page(name: str, svc: GameService, token: str | None) -> Response:
+    """A page of the site; gives a new player cookie when the request has no valid one."""
+    response = FileResponse(STATIC_DIR / name, media_type="text/html")
     try:
-        svc.player_id(scorpion_player)
+        svc.player_id(token)
     except PlayerNotFoundError:
         token = svc.create_player()
         svc.session.commit()
@@ -183,6 +197,24 @@ async def page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response
         )
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@router.get("/", include_in_schema=False)
+async def page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+    """The table."""
+    return _page("index.html", svc, scorpion_player)
+
+
+@router.get("/statistics", include_in_schema=False)
+async def statistics_page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+    """The statistics page."""
+    return _page("statistics.html", svc, scorpion_player)
+
+
+@router.get("/settings", include_in_schema=False)
+async def settings_page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+    """The settings and privacy page."""
+    return _page("settings.html", svc, scorpion_player)
 
 
 @router.get("/rules", include_in_schema=False)
@@ -199,10 +231,18 @@ async def variants() -> list[VariantInfo]:
 
 @router.get("/api/game", response_model=GameView, responses=_ERRORS, tags=["game"])
 async def current_game(
-    svc: ServiceDep, pid: PlayerDep, variant: VariantQuery = "scorpion"
+    svc: ServiceDep,
+    pid: PlayerDep,
+    variant: VariantQuery = "scorpion",
+    visit: Annotated[
+        bool, Query(description="True when the page has just been opened (a visit).")
+    ] = False,
 ) -> Response:
-    """The player's game in progress of ``variant``; a random deal starts if there is none."""
-    return _answer(svc, svc.current(pid, variant))
+    """The player's game in progress of ``variant``; a random deal starts if there is none.
+
+    On a visit with saving switched off, the game left from an earlier visit is ended
+    and a new deal starts (games are then not kept between visits)."""
+    return _answer(svc, svc.visit(pid, variant) if visit else svc.current(pid, variant))
 
 
 @router.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -262,6 +302,17 @@ async def hints(
     return Hints(moves=texts, winning=winning, message=None if texts else NO_MOVES)
 
 
+@router.post("/api/game/clock", response_model=ClockView, responses=_ERRORS, tags=["game"])
+async def clock(body: ClockRequest, svc: ServiceDep, pid: PlayerDep) -> ClockView:
+    """Run or pause the game clock. The page runs it while it is visible (sending this
+    every 20 s as a heartbeat) and pauses it when hidden or closed. The game's version
+    does not change."""
+    state = svc.set_clock(pid, body.variant, body.running)
+    view = ClockView(elapsed_ms=state.elapsed_ms, clock_running=state.clock_running)
+    svc.session.commit()
+    return view
+
+
 _STATUS_MESSAGES = {
     Verdict.WINNABLE: ("winnable", "this deal can still be won"),
     Verdict.NOT_WINNABLE: ("not winnable", "this deal can no longer be won"),
@@ -283,6 +334,64 @@ async def status(
     result = insight.verdict(state.game.position)
     key, message = _STATUS_MESSAGES[result.verdict if result else Verdict.UNDECIDED]
     return Status(status=key, message=message)
+
+
+account = APIRouter(tags=["player"])
+
+
+@account.get("/api/statistics", response_model=list[StatsView], responses=_ERRORS)
+async def get_statistics(svc: ServiceDep, pid: PlayerDep) -> list[StatsView]:
+    """The player's statistics, per variant (F7)."""
+    return [StatsView.of(s) for s in statistics(svc.session, pid)]
+
+
+@account.get("/api/settings", response_model=Settings, responses=_ERRORS)
+async def get_settings(svc: ServiceDep, pid: PlayerDep) -> Settings:
+    """The player's settings."""
+    return Settings(saving=svc.settings(pid).saving)
+
+
+@account.put("/api/settings", response_model=Settings, responses=_ERRORS)
+async def put_settings(body: Settings, svc: ServiceDep, pid: PlayerDep) -> Settings:
+    """Change the settings. Switching saving off deletes the saved games (F8)."""
+    svc.set_saving(pid, body.saving)
+    answer = Settings(saving=svc.settings(pid).saving)
+    svc.session.commit()
+    return answer
+
+
+@account.delete("/api/saved-games", response_model=Deleted, responses=_ERRORS)
+async def delete_saved_games(svc: ServiceDep, pid: PlayerDep) -> Deleted:
+    """Delete the player's saved games, every variant (the rows are deleted)."""
+    count = svc.delete_saved_games(pid)
+    svc.session.commit()
+    return Deleted(deleted=count, message=f"{_games(count)} deleted")
+
+
+@account.delete("/api/results", response_model=Deleted, responses=_ERRORS)
+async def delete_results(svc: ServiceDep, pid: PlayerDep) -> Deleted:
+    """Delete the player's results, which the statistics are made of (the rows are
+    deleted). A game in progress then counts in no statistics."""
+    count = svc.delete_results(pid)
+    svc.session.commit()
+    return Deleted(deleted=count, message=f"{count} result{'s' if count != 1 else ''} deleted")
+
+
+@account.get("/api/my-data", responses=_ERRORS)
+async def my_data(svc: ServiceDep, pid: PlayerDep) -> JSONResponse:
+    """Everything the server keeps about the player, as a JSON file to download."""
+    data = export_data(svc.session, pid, svc.clock())
+    return JSONResponse(
+        data,
+        headers={
+            "Content-Disposition": 'attachment; filename="scorpion-my-data.json"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+def _games(count: int) -> str:
+    return f"{count} saved game{'s' if count != 1 else ''}"
 
 
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
@@ -331,8 +440,10 @@ def create_app(database: Database) -> FastAPI:
         app.add_exception_handler(exc_type, _handler(code))
     app.add_exception_handler(NoWinnableDealError, _handler(409))
     app.add_exception_handler(StaleDataError, _stale)
+    app.add_exception_handler(IntegrityError, _stale)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.include_router(router)
+    app.include_router(account)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
     return app

@@ -6,7 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import card_code
 from ..engine.cards import SUIT_LETTERS
-from ..store import GameState
+from ..store import GameState, VariantStats
 
 
 class VariantInfo(BaseModel):
@@ -40,8 +40,15 @@ class GameView(BaseModel):
     stock: int = Field(description="Cards left in the stock (3 or 0).")
     runs: list[str] = Field(description="Suits of the removed runs, in removal order.")
     moves: int = Field(description="Moves made (the stock deal counts as one).")
-    elapsed_ms: int = Field(description="Milliseconds from the first move to now or to the win.")
-    started: bool = Field(description="True once the first move is made (the clock runs).")
+    elapsed_ms: int = Field(
+        description="Playing time in milliseconds: while the page was open and visible, "
+        "from the first move to now or to the win."
+    )
+    started: bool = Field(description="True once the first move is made.")
+    clock_running: bool = Field(
+        description="True while the clock counts (between the first move and the win, "
+        "and not paused by a hidden page)."
+    )
     won: bool
     can_undo: bool
     can_redo: bool
@@ -72,6 +79,7 @@ class GameView(BaseModel):
             moves=len(game.moves),
             elapsed_ms=state.elapsed_ms,
             started=row.started_at is not None,
+            clock_running=state.clock_running,
             won=row.won,
             can_undo=game.can_undo and not row.won,
             can_redo=game.can_redo and not row.won,
@@ -134,3 +142,87 @@ class ErrorDetail(BaseModel):
     """An error: what is wrong, in words."""
 
     detail: str
+
+
+class ClockRequest(BaseModel):
+    """Run (the page is visible: also the heartbeat) or pause (hidden) the game clock."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = Field(default="scorpion", max_length=32)
+    running: bool
+
+
+class ClockView(BaseModel):
+    """The game clock after a :class:`ClockRequest`."""
+
+    elapsed_ms: int = Field(description="Playing time in milliseconds.")
+    clock_running: bool
+
+
+class RecentView(BaseModel):
+    """A finished game in the recent results."""
+
+    deal: str
+    won: bool
+    moves: int = Field(description="Moves of the win (0 if not won).")
+    time_ms: int = Field(description="Playing time of the win in milliseconds (0 if not won).")
+    started_at: str = Field(description="The first move, ISO 8601 UTC.")
+
+
+class StatsView(BaseModel):
+    """The statistics of one variant (F7). See ``docs/web-api.md`` for what counts."""
+
+    variant: VariantInfo
+    started: int = Field(description="Games started: a first move was made.")
+    won: int
+    win_rate: float | None = Field(description="won / started, 0 to 1; null before a start.")
+    best_time_ms: int | None = Field(description="The fastest win, in milliseconds.")
+    fewest_moves: int | None
+    current_streak: int = Field(description="Wins in a row up to the latest finished game.")
+    longest_streak: int
+    in_progress: bool = Field(description="A started game of this variant is being played.")
+    recent: list[RecentView] = Field(description="The latest finished games, oldest first.")
+
+    @classmethod
+    def of(cls, stats: VariantStats) -> StatsView:
+        """Build the view of one variant's statistics."""
+        return cls(
+            variant=VariantInfo(id=stats.variant, name=stats.name),
+            started=stats.started,
+            won=stats.won,
+            win_rate=stats.win_rate,
+            best_time_ms=stats.best_time_ms,
+            fewest_moves=stats.fewest_moves,
+            current_streak=stats.current_streak,
+            longest_streak=stats.longest_streak,
+            in_progress=stats.in_progress,
+            recent=[
+                RecentView(
+                    deal=r.deal,
+                    won=r.won,
+                    moves=r.moves,
+                    time_ms=r.time_ms,
+                    started_at=r.started_at.isoformat(timespec="seconds") + "Z",
+                )
+                for r in stats.recent
+            ],
+        )
+
+
+class Settings(BaseModel):
+    """The player's settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    saving: bool = Field(
+        description="Keep the game in progress between visits (F6). Switching it off "
+        "deletes the saved games."
+    )
+
+
+class Deleted(BaseModel):
+    """The answer to a deletion: how many rows were deleted."""
+
+    deleted: int = Field(ge=0)
+    message: str

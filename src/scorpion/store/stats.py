@@ -1,0 +1,189 @@
+"""Statistics (F7) and the player's own data (F8), read from the database.
+
+The figures come from the ``results`` table only: one row per game started (first move
+made), marked won when the server's engine saw the win. See :mod:`scorpion.store.games`
+for what counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..engine import VARIANTS
+from .games import clock_ms
+from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
+
+RECENT = 20
+"""How many of the latest finished games the statistics list (for the chart)."""
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """A finished game in the recent results: won, or ended without a win.
+
+    Attributes:
+        deal: the deal number.
+        won: True for a win.
+        moves: moves of the win (0 if not won).
+        time_ms: playing time of the win in milliseconds (0 if not won).
+        started_at: the first move (naive UTC).
+    """
+
+    deal: str
+    won: bool
+    moves: int
+    time_ms: int
+    started_at: datetime
+
+
+@dataclass(frozen=True)
+class VariantStats:
+    """The statistics of one variant.
+
+    Attributes:
+        variant: the variant id.
+        name: the variant's name.
+        started: games started (first move made), including the one in progress.
+        won: games won.
+        win_rate: ``won / started`` (0.0 to 1.0), None before any start.
+        best_time_ms: the fastest win in milliseconds of playing time, None before a win.
+        fewest_moves: the win with the fewest moves, None before a win.
+        current_streak: wins in a row up to the latest finished game (the game in
+            progress does not break it).
+        longest_streak: the most wins in a row ever.
+        in_progress: True when a started game of this variant is still being played.
+        recent: the latest finished games, oldest first (at most :data:`RECENT`).
+    """
+
+    variant: str
+    name: str
+    started: int = 0
+    won: int = 0
+    win_rate: float | None = None
+    best_time_ms: int | None = None
+    fewest_moves: int | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+    in_progress: bool = False
+    recent: list[RecentGame] = field(default_factory=list)
+
+
+def variant_stats(
+    variant: str, name: str, results: list[ResultRow], in_progress_id: int | None
+) -> VariantStats:
+    """Compute the statistics of one variant.
+
+    Args:
+        variant: the variant id; name: its name.
+        results: the variant's results, in the order the games were started.
+        in_progress_id: the result id of the game still being played (not won), if any;
+            it counts as started but neither breaks nor extends a streak.
+    """
+    finished = [r for r in results if r.id != in_progress_id]
+    wins = [r for r in results if r.won]
+    longest = run = 0
+    for r in finished:
+        run = run + 1 if r.won else 0
+        longest = max(longest, run)
+    return VariantStats(
+        variant=variant,
+        name=name,
+        started=len(results),
+        won=len(wins),
+        win_rate=len(wins) / len(results) if results else None,
+        best_time_ms=min((r.time_ms for r in wins), default=None),
+        fewest_moves=min((r.moves for r in wins), default=None),
+        current_streak=run,
+        longest_streak=longest,
+        in_progress=in_progress_id is not None,
+        recent=[
+            RecentGame(r.deal, r.won, r.moves, r.time_ms, r.started_at)
+            for r in finished[-RECENT:]
+        ],
+    )
+
+
+def statistics(session: Session, player_id: str) -> list[VariantStats]:
+    """The player's statistics for every variant, in the order of ``VARIANTS``."""
+    results = session.scalars(
+        select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
+    ).all()
+    playing = {
+        variant: result_id
+        for variant, result_id in session.execute(
+            select(GameRow.variant, GameRow.result_id).where(
+                GameRow.player_id == player_id,
+                GameRow.won.is_(False),
+                GameRow.result_id.is_not(None),
+            )
+        ).tuples()
+    }
+    return [
+        variant_stats(
+            v.id, v.name, [r for r in results if r.variant == v.id], playing.get(v.id)
+        )
+        for v in VARIANTS.values()
+    ]
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat(timespec="milliseconds") + "Z"
+
+
+def export_data(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
+    """Everything the database holds about a player, as JSON-ready data ("download my data").
+
+    Times are ISO 8601 in UTC; moves are in the game's notation. The player id (the
+    SHA-256 of the cookie) is not included: it is of no use outside this server.
+    """
+    player = session.get(PlayerRow, player_id)
+    settings = session.get(SettingsRow, player_id)
+    games = session.scalars(
+        select(GameRow).where(GameRow.player_id == player_id).order_by(GameRow.variant)
+    ).all()
+    saved = []
+    for g in games:
+        clock = session.get(ClockRow, g.id)
+        saved.append(
+            {
+                "variant": g.variant,
+                "deal": g.deal,
+                "moves": g.moves.split(),
+                "redo": g.redo.split(),
+                "position": g.position,
+                "dealt_at": _time(g.created_at),
+                "started_at": _time(g.started_at),
+                "finished_at": _time(g.finished_at),
+                "won": g.won,
+                "elapsed_ms": clock_ms(clock, now) if clock else 0,
+                "counted_in_statistics": g.counted,
+            }
+        )
+    results = session.scalars(
+        select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
+    ).all()
+    return {
+        "format": "scorpion-solitaire player data",
+        "format_version": 1,
+        "exported_at": _time(now),
+        "player": {"created_at": _time(player.created_at) if player else None},
+        "settings": {"saving": settings.saving if settings else True},
+        "saved_games": saved,
+        "results": [
+            {
+                "variant": r.variant,
+                "deal": r.deal,
+                "started_at": _time(r.started_at),
+                "finished_at": _time(r.finished_at),
+                "won": r.won,
+                "moves": r.moves,
+                "time_ms": r.time_ms,
+            }
+            for r in results
+        ],
+    }
