@@ -133,7 +133,11 @@ class Database:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         if upgrade:
-            migrate(self.engine)
+            try:
+                migrate(self.engine)
+            except BaseException:
+                self.engine.dispose()
+                raise
 
     @property
     def safe_url(self) -> str:

@@ -113,15 +113,15 @@ def statistics(session: Session, player_id: str) -> list[VariantStats]:
     results = session.scalars(
         select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
     ).all()
-    playing = {
-        variant: result_id
-        for variant, result_id in session.execute(
+    playing: dict[str, int | None] = {
+        row.variant: row.result_id
+        for row in session.execute(
             select(GameRow.variant, GameRow.result_id).where(
                 GameRow.player_id == player_id,
                 GameRow.won.is_(False),
                 GameRow.result_id.is_not(None),
             )
-        ).tuples()
+        )
     }
     return [
         variant_stats(
