@@ -2,9 +2,12 @@
 # Run every test of scorpion-solitaire on a fresh machine.
 #
 # Installs what the tests need first: the package with its test extras in a virtual
-# environment (.venv), and Debian's Chromium for the browser tests when it is missing
-# (as root, or through sudo). Then: ruff, mypy (strict on engine and solver), pytest.
-# Extra arguments go to pytest, e.g. `bash scripts/test.sh tests/engine -x`.
+# environment (.venv), Debian's Chromium for the browser tests when it is missing, and
+# Debian's PostgreSQL, started as a private cluster on localhost, for the store and API
+# tests (as root, or through sudo). Then: ruff, mypy (strict on engine and solver),
+# pytest. The store and API tests run on SQLite and on PostgreSQL; to use a PostgreSQL
+# server of your own instead, set SCORPION_TEST_POSTGRES to an URL whose user may
+# create databases. Extra arguments go to pytest, e.g. `bash scripts/test.sh tests/engine -x`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +23,11 @@ if [ ! -x /usr/bin/chromium ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
+
+if [ -z "${SCORPION_TEST_POSTGRES:-}" ]; then
+  SCORPION_TEST_POSTGRES="$(bash scripts/postgres-for-tests.sh)"
+fi
+export SCORPION_TEST_POSTGRES
 
 echo "== ruff"
 .venv/bin/ruff check .

@@ -7,13 +7,6 @@ games of its own. Screenshots go to ``test-artifacts/`` (git-ignored) for a pers
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,10 +15,11 @@ import pytest
 from playwright.sync_api import Page
 from table_page import Recorder, Table
 
+from servers import ServerProcess
+
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-START_TIMEOUT = 30.0
 
 
 @pytest.fixture(autouse=True)
@@ -37,59 +31,21 @@ def _need_chromium() -> None:
         )
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            return bool(response.status == 200)
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start ``scorpion serve`` on a free port with a fresh database; yield its base URL."""
     if not CHROMIUM.exists():
         pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
-    port = _free_port()
-    database = tmp_path_factory.mktemp("browser") / "scorpion.db"
-    log_path = database.with_name("server.log")
-    url = f"http://127.0.0.1:{port}"
-    command = [
-        sys.executable, "-m", "scorpion", "serve",
-        "--host", "127.0.0.1", "--port", str(port),
-        "--database", f"sqlite:///{database}", "--no-open",
-    ]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        try:
-            deadline = time.monotonic() + START_TIMEOUT
-            while not _answers(f"{url}/api/variants"):
-                if process.poll() is not None:
-                    pytest.fail(
-                        f"scorpion serve exited with {process.returncode}:\n"
-                        + log_path.read_text(errors="replace")
-                    )
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"scorpion serve did not answer within {START_TIMEOUT:.0f} s:\n"
-                        + log_path.read_text(errors="replace")
-                    )
-                time.sleep(0.1)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+    folder = tmp_path_factory.mktemp("browser")
+    process = ServerProcess(f"sqlite:///{folder / 'scorpion.db'}", folder / "server.log")
+    try:
+        process.start()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    try:
+        yield process.url
+    finally:
+        process.stop()
 
 
 @pytest.fixture(scope="session")
