@@ -10,9 +10,10 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import func, select, text, update
+from sqlalchemy import func, inspect, select, text, update
 
 from scorpion.engine import Move, deal, format_position
 from scorpion.store import (
@@ -24,7 +25,7 @@ from scorpion.store import (
     export_data,
     statistics,
 )
-from scorpion.store.db import head_revision
+from scorpion.store.db import alembic_config, head_revision, migrate
 from scorpion.store.games import HEARTBEAT_GRACE
 from scorpion.store.models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
 from winning import WINNABLE_DEAL, winning_line
@@ -95,6 +96,17 @@ def test_migrations_make_exactly_the_models_schema(database: Database) -> None:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert context.get_current_revision() == head_revision()
         assert compare_metadata(context, Base.metadata) == []
+
+
+def test_the_migrations_go_down_to_nothing_and_up_again(database: Database) -> None:
+    config = alembic_config()
+    with database.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "base")
+    assert set(inspect(database.engine).get_table_names()) <= {"alembic_version"}
+    migrate(database.engine)
+    with database.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
 
 
 def test_migrating_again_is_harmless_and_keeps_the_data(database_url: str) -> None:

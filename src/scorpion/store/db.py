@@ -46,7 +46,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _alembic_config() -> Config:
+def alembic_config() -> Config:
+    """The Alembic configuration of the package's migrations (no ini file needed).
+
+    To run Alembic commands on a database, put an open connection in
+    ``config.attributes["connection"]`` (see ``migrations/env.py``).
+    """
     config = Config()
     config.set_main_option(
         "script_location", str(resources.files("scorpion.store") / "migrations")
@@ -56,7 +61,7 @@ def _alembic_config() -> Config:
 
 def head_revision() -> str:
     """The newest migration's revision id (the schema this version of the code expects)."""
-    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
 
@@ -71,7 +76,7 @@ def migrate(engine: Engine) -> None:
         DatabaseError: if the database holds tables that no migration made (for example,
             from a pre-release version), or a schema newer than this code knows.
     """
-    config = _alembic_config()
+    config = alembic_config()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(76543210)")

@@ -78,9 +78,32 @@ async function call(method, path, body) {
   throw error;
 }
 
+/** Pause the clock as the page goes away: a request that outlives the page. */
+export function pauseClockOnLeave(variant) {
+  try {
+    fetch("/api/game/clock", {
+      method: "POST",
+      credentials: "same-origin",
+      keepalive: true,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variant, running: false }),
+    }).catch(() => {});
+  } catch {
+    // the page is going away; the server's heartbeat grace stops the clock anyway
+  }
+}
+
 export const api = {
   variants: () => call("GET", "/api/variants"),
-  game: (variant) => call("GET", `/api/game?variant=${encodeURIComponent(variant)}`),
+  game: (variant, { visit = false } = {}) =>
+    call("GET", `/api/game?variant=${encodeURIComponent(variant)}${visit ? "&visit=true" : ""}`),
+  clock: (variant, running) => call("POST", "/api/game/clock", { variant, running }),
+  statistics: () => call("GET", "/api/statistics"),
+  settings: () => call("GET", "/api/settings"),
+  saveSettings: (settings) => call("PUT", "/api/settings", settings),
+  myData: () => call("GET", "/api/my-data"),
+  deleteSavedGames: () => call("DELETE", "/api/saved-games"),
+  deleteResults: () => call("DELETE", "/api/results"),
   hints: (variant) => call("GET", `/api/game/hints?variant=${encodeURIComponent(variant)}`),
   newGame: (variant, deal, winnableOnly = false) =>
     call("POST", "/api/game/new", { variant, deal, winnable_only: winnableOnly }),

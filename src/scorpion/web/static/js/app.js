@@ -4,13 +4,14 @@
 // back. The page never judges a move: an illegal one comes back as a 409 whose `detail`
 // is shown while the cards shake back into place.
 
-import { api } from "./api.js";
+import { api, pauseClockOnLeave } from "./api.js";
 import { cardName, DECKS, describeMove, parseMove, suitName } from "./cards.js";
 import { Clock, formatTime } from "./clock.js";
 import { attachInput } from "./input.js";
 import { Table } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
+const HEARTBEAT_MS = 20000; // the server stops a clock 60 s after its last heartbeat
 const STORE = { variant: "scorpion.variant", deck: "scorpion.deck", status: "scorpion.status" };
 
 function load(key, fallback) {
@@ -72,6 +73,7 @@ class App {
     this.queue = Promise.resolve();
     this.messageTimer = null;
     this.winShownFor = null;
+    this.damaged = null; // why the saved game failed its check on loading, if it did
 
     const deck = load(STORE.deck, DECKS.classic) === DECKS.fourColour ? DECKS.fourColour : DECKS.classic;
     this.table.deck = deck;
@@ -81,12 +83,22 @@ class App {
     this.bindControls();
     this.bindKeys();
     this.bindDialogs();
-    // Coming back to the tab: show the game as it is now (another tab may have moved).
+    // The clock counts only while the page is visible. Hidden: pause it. Back: run it,
+    // and show the game as it is now (another tab may have moved).
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && this.view) {
+      if (!this.view) return;
+      if (document.visibilityState === "visible") {
         this.perform(() => api.game(this.variant));
+      } else {
+        this.clock.pause();
+        if (this.clockCounts()) pauseClockOnLeave(this.variant);
       }
     });
+    window.addEventListener("pagehide", () => {
+      if (this.clockCounts()) pauseClockOnLeave(this.variant);
+    });
+    // The heartbeat: while the page is visible the server's clock keeps running.
+    window.setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     let resizeFrame = 0;
     window.addEventListener("resize", () => {
       cancelAnimationFrame(resizeFrame);
@@ -97,13 +109,35 @@ class App {
   async start() {
     this.table.layout();
     this.loadVariants();
-    const ok = await this.perform(() => api.game(this.variant), { mode: "deal" });
-    if (!ok && this.variant !== "scorpion" && !this.view) {
+    const visit = { visit: true };
+    let ok = await this.perform(() => api.game(this.variant, visit), { mode: "deal" });
+    if (!ok && this.variant !== "scorpion" && !this.view && !this.damaged) {
       // A remembered variant the server does not know (any more): play Scorpion.
       this.variant = "scorpion";
-      await this.perform(() => api.game(this.variant), { mode: "deal" });
+      ok = await this.perform(() => api.game(this.variant, visit), { mode: "deal" });
+    }
+    if (!ok && this.damaged) {
+      // The saved game is damaged: say why, and offer a new game of that variant.
+      await this.openNewGame();
+      const error = $("new-game-error");
+      error.textContent = this.damaged.charAt(0).toUpperCase() + this.damaged.slice(1) + ".";
+      error.hidden = false;
     }
     this.table.preload();
+  }
+
+  /** Is the server's clock running for the game on the table? */
+  clockCounts() {
+    return Boolean(this.view && this.view.started && !this.view.won);
+  }
+
+  async heartbeat() {
+    if (document.visibilityState !== "visible" || !this.clockCounts()) return;
+    try {
+      this.clock.update(await api.clock(this.variant, true));
+    } catch {
+      // a missed heartbeat costs nothing; the next move or heartbeat runs the clock
+    }
   }
 
   // ---- talking to the server -----------------------------------------------------------
@@ -148,6 +182,8 @@ class App {
     if (options.onRefused) await options.onRefused(error.detail, error);
     else this.say(error.detail, "error");
     if (error.status === 409 && /won|finished/i.test(error.detail)) await this.refresh();
+    const damaged = error.status === 409 && /^the saved .* game /.test(error.detail);
+    this.damaged = damaged ? error.detail : null;
   }
 
   async refresh() {
@@ -166,6 +202,9 @@ class App {
     this.selected = null;
     this.table.render(view, { mode });
     this.clock.update(view);
+    // A started game whose clock the server paused (the page was hidden or closed):
+    // the player is here, so run it again.
+    if (this.clockCounts() && !view.clock_running) this.heartbeat();
     this.paintStatus(view, prev);
     if (prev && view.last) this.announce(narrate(view));
     if (view.won && this.winShownFor !== this.gameKey(view)) {

@@ -1,4 +1,7 @@
-// The game clock: mm:ss from the first move, ticking locally between server answers.
+// The game clock: mm:ss of playing time, ticking locally between server answers.
+//
+// The server keeps the time (docs/web-api.md): it counts only while the page is open
+// and visible. The page ticks while the server's clock runs and the page is visible.
 
 /** 83000 -> "01:23"; an hour and more keeps counting minutes ("75:02"). */
 export function formatTime(ms) {
@@ -18,11 +21,12 @@ export class Clock {
     this.timer = null;
   }
 
-  /** Take the time from a view: elapsed_ms as of now, running if started and not won. */
+  /** Take the time from a view or a clock answer: elapsed_ms as of now, and whether the
+   * server's clock runs (it does not while the page is hidden). */
   update(view) {
     this.baseMs = view.elapsed_ms || 0;
     this.since = performance.now();
-    this.running = Boolean(view.started) && !view.won;
+    this.running = Boolean(view.clock_running) && document.visibilityState === "visible";
     this.show();
     if (this.running && this.timer === null) {
       this.timer = window.setInterval(() => this.show(), 250);
@@ -30,6 +34,11 @@ export class Clock {
       window.clearInterval(this.timer);
       this.timer = null;
     }
+  }
+
+  /** Stop ticking at the time shown (the page was hidden). */
+  pause() {
+    this.update({ elapsed_ms: Math.round(this.ms), clock_running: false });
   }
 
   /** Milliseconds to show now. */

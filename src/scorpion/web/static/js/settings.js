@@ -1,0 +1,143 @@
+// The settings and privacy page: saving on or off, deleting saved games and results
+// (each after a confirmation), and downloading everything the server keeps.
+
+import { api } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Ask in a dialog; resolves true when the player confirms. */
+function confirmAction(title, text, ok) {
+  const dialog = $("confirm");
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-ok").textContent = ok;
+  dialog.returnValue = "";
+  dialog.showModal();
+  $("confirm-cancel").focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+  });
+}
+
+class SettingsPage {
+  constructor() {
+    this.data = null;
+    $("saving").addEventListener("change", (event) => this.setSaving(event.target));
+    $("delete-saved").addEventListener("click", () => this.deleteSaved());
+    $("delete-results").addEventListener("click", () => this.deleteResults());
+  }
+
+  fail(error) {
+    if (error.reloading) return;
+    $("settings-error").textContent = `That did not work: ${error.detail || error}.`;
+    $("settings-error").hidden = false;
+  }
+
+  done(text) {
+    $("done").textContent = text;
+    $("done").hidden = false;
+  }
+
+  async refresh() {
+    try {
+      this.data = await api.myData();
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    const { settings, saved_games: saved, results } = this.data;
+    const saving = $("saving");
+    saving.checked = settings.saving;
+    saving.disabled = false;
+    $("saving-label").textContent = settings.saving ? "Saving is on" : "Saving is off";
+
+    const names = await this.variantNames();
+    $("saved-games").textContent = saved.length
+      ? `${plural(saved.length, "saved game")}: ` + saved.map((g) =>
+        `${names[g.variant] || g.variant}, deal ${g.deal}${g.won ? " (won)" : g.moves.length ? ` (${plural(g.moves.length, "move")})` : " (no move yet)"}`).join("; ")
+      : "No saved games.";
+    $("delete-saved").disabled = saved.length === 0;
+
+    const byVariant = {};
+    for (const r of results) byVariant[r.variant] = (byVariant[r.variant] || 0) + 1;
+    $("results").textContent = results.length
+      ? `${plural(results.length, "game")} in your statistics: ` + Object.entries(byVariant)
+        .map(([v, n]) => `${names[v] || v} ${n}`).join(", ")
+      : "No results: your statistics are empty.";
+    $("delete-results").disabled = results.length === 0;
+    document.body.dataset.ready = "true";
+  }
+
+  async variantNames() {
+    if (!this.names) {
+      try {
+        this.names = Object.fromEntries((await api.variants()).map((v) => [v.id, v.name]));
+      } catch {
+        this.names = {};
+      }
+    }
+    return this.names;
+  }
+
+  async setSaving(box) {
+    const on = box.checked;
+    if (!on) {
+      const count = this.data ? this.data.saved_games.length : 0;
+      const yes = await confirmAction(
+        "Turn saving off?",
+        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its page is open. Your results stay.`,
+        "Turn saving off",
+      );
+      if (!yes) {
+        box.checked = true;
+        return;
+      }
+    }
+    box.disabled = true;
+    try {
+      const answer = await api.saveSettings({ saving: on });
+      this.done(answer.saving ? "Saving is on: your game will be kept." : "Saving is off, and your saved games are deleted.");
+    } catch (error) {
+      this.fail(error);
+    }
+    await this.refresh();
+  }
+
+  async deleteSaved() {
+    const count = this.data.saved_games.length;
+    const yes = await confirmAction(
+      "Delete your saved games?",
+      `${plural(count, "saved game")} will be deleted for good. The next time you open the table, a new game is dealt. Games you started stay in your statistics as not won.`,
+      "Delete saved games",
+    );
+    if (!yes) return;
+    try {
+      const answer = await api.deleteSavedGames();
+      this.done(`${answer.message.charAt(0).toUpperCase()}${answer.message.slice(1)}.`);
+    } catch (error) {
+      this.fail(error);
+    }
+    await this.refresh();
+  }
+
+  async deleteResults() {
+    const count = this.data.results.length;
+    const yes = await confirmAction(
+      "Delete your results?",
+      `${plural(count, "result")} will be deleted for good, and your statistics start again from nothing. A game you are playing now will not be counted.`,
+      "Delete results",
+    );
+    if (!yes) return;
+    try {
+      const answer = await api.deleteResults();
+      this.done(`${answer.message.charAt(0).toUpperCase()}${answer.message.slice(1)}.`);
+    } catch (error) {
+      this.fail(error);
+    }
+    await this.refresh();
+  }
+}
+
+new SettingsPage().refresh();

@@ -1,0 +1,107 @@
+// The statistics page: the server's figures per variant (docs/web-api.md), and a chart of
+// the recent games. Nothing is computed here beyond formatting.
+
+import { api } from "./api.js";
+import { formatTime } from "./clock.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+function remembered() {
+  const fromUrl = new URLSearchParams(window.location.search).get("variant");
+  if (fromUrl) return fromUrl;
+  try {
+    return localStorage.getItem("scorpion.variant") || "scorpion";
+  } catch {
+    return "scorpion";
+  }
+}
+
+function percent(rate) {
+  return rate === null ? "–" : `${Math.round(rate * 1000) / 10}%`;
+}
+
+function svg(name, attributes) {
+  const el = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, String(value));
+  return el;
+}
+
+/** Wins as bars up, games ended without a win as bars down, oldest on the left. */
+function chart(recent) {
+  const box = $("recent-chart");
+  const caption = $("recent-caption");
+  if (!recent.length) {
+    const empty = document.createElement("p");
+    empty.className = "recent-empty";
+    empty.textContent = "No finished games yet. Your wins and losses will show here.";
+    box.replaceChildren(empty);
+    caption.textContent = "";
+    return;
+  }
+  const slots = 20;
+  const width = 600;
+  const height = 120;
+  const slot = width / slots;
+  const mid = height / 2;
+  const root = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    role: "img",
+    "aria-label": "Recent games, oldest first",
+  });
+  root.append(svg("line", { x1: 0, y1: mid, x2: width, y2: mid, class: "axis" }));
+  recent.forEach((game, i) => {
+    const bar = svg("rect", {
+      x: i * slot + slot * 0.15,
+      y: game.won ? 6 : mid,
+      width: slot * 0.7,
+      height: game.won ? mid - 6 : mid * 0.55,
+      rx: 3,
+      class: game.won ? "won" : "lost",
+    });
+    const title = svg("title", {});
+    title.textContent = game.won
+      ? `Deal ${game.deal}: won in ${formatTime(game.time_ms)}, ${game.moves} moves`
+      : `Deal ${game.deal}: not won`;
+    bar.append(title);
+    root.append(bar);
+  });
+  box.replaceChildren(root);
+  const wins = recent.filter((g) => g.won).length;
+  caption.textContent = `The last ${recent.length} finished game${recent.length === 1 ? "" : "s"}, oldest first: ${wins} won (bars up), ${recent.length - wins} not won (bars down).`;
+}
+
+function show(stats) {
+  $("stat-started").textContent = String(stats.started);
+  $("stat-won").textContent = String(stats.won);
+  $("stat-rate").textContent = percent(stats.win_rate);
+  $("stat-best-time").textContent = stats.best_time_ms === null ? "–" : formatTime(stats.best_time_ms);
+  $("stat-fewest-moves").textContent = stats.fewest_moves === null ? "–" : String(stats.fewest_moves);
+  $("stat-current-streak").textContent = String(stats.current_streak);
+  $("stat-longest-streak").textContent = String(stats.longest_streak);
+  chart(stats.recent);
+}
+
+async function main() {
+  let all;
+  try {
+    all = await api.statistics();
+  } catch (error) {
+    if (error.reloading) return;
+    $("stats-error").textContent = `The statistics could not be loaded: ${error.detail || error}.`;
+    $("stats-error").hidden = false;
+    return;
+  }
+  const select = $("stats-variant");
+  select.replaceChildren(
+    ...all.map((s) => new Option(s.started ? `${s.variant.name} (${s.started})` : s.variant.name, s.variant.id)),
+  );
+  const wanted = remembered();
+  select.value = all.some((s) => s.variant.id === wanted) ? wanted : "scorpion";
+  const pick = () => show(all.find((s) => s.variant.id === select.value) || all[0]);
+  select.addEventListener("change", pick);
+  pick();
+  document.body.dataset.ready = "true";
+}
+
+main();

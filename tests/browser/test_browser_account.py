@@ -1,0 +1,201 @@
+"""Saved games, statistics, settings and privacy in the browser (F6-F8): resume after a
+reload, the clock paused while the page is hidden, the statistics page after a win and a
+loss, deletion with confirmation, saving off, and "download my data"."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from table_page import Table, known_win
+
+HIDE = """hidden => {
+    Object.defineProperty(document, 'visibilityState', {
+        value: hidden ? 'hidden' : 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def api_play(page: Page, moves: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """Play moves through the API with the page's cookie (quicker than clicking)."""
+    view: dict[str, Any] = {}
+    for move in moves:
+        r = page.request.post("/api/game/move", data={"move": move})
+        assert r.ok, r.text()
+        view = r.json()
+    return view
+
+
+def figure(page: Page, name: str) -> str:
+    return page.locator(f"#stat-{name}").inner_text()
+
+
+def test_a_game_resumes_after_a_reload_with_its_history(table: Table) -> None:
+    """F6: position, undo history and move count come back after the page is reloaded."""
+    table.new_game(1)
+    table.play_line(["7D-1", "5C-3"])
+    with table.expect_answer("/api/game/undo") as info:
+        table.page.get_by_role("button", name="Undo").click()
+    before = table.played(info.value)
+    after = table.open()  # reload: a new visit
+    assert after["columns"] == before["columns"] and after["moves"] == 1
+    expect(table.page.locator("#moves")).to_have_text("1")
+    redo = table.page.get_by_role("button", name="Redo")
+    expect(redo).to_be_enabled()
+    with table.expect_answer("/api/game/redo") as info:
+        redo.click()
+    assert table.played(info.value)["moves"] == 2
+
+
+def test_the_clock_pauses_while_the_page_is_hidden(table: Table) -> None:
+    """F6: time counts only while the page is open and visible."""
+    page = table.page
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    assert table.api_view()["clock_running"]
+    with page.expect_request(lambda r: r.url.endswith("/api/game/clock")) as sent:
+        page.evaluate(HIDE, True)
+    assert sent.value.post_data_json == {"variant": "scorpion", "running": False}
+    sent.value.response()
+    paused = table.api_view()
+    assert not paused["clock_running"]
+    shown = page.locator("#time").inner_text()
+    page.wait_for_timeout(2200)
+    assert table.api_view()["elapsed_ms"] == paused["elapsed_ms"]
+    assert page.locator("#time").inner_text() == shown  # the page stopped ticking too
+    with page.expect_response(lambda r: r.url.endswith("/api/game/clock")) as answer:
+        page.evaluate(HIDE, False)
+    assert answer.value.json()["clock_running"]
+    page.wait_for_timeout(1200)
+    assert table.api_view()["elapsed_ms"] >= paused["elapsed_ms"] + 1000
+    expect(page.locator("#time")).not_to_have_text(shown)
+
+
+def test_the_statistics_page_after_a_win_and_a_loss(table: Table, artifacts: Path) -> None:
+    """F7: the figures and the chart, from the server's count."""
+    page = table.page
+    number, line = known_win()
+    table.new_game(number)
+    api_play(page, line[:-1])
+    table.open()  # the page shows the saved game, one move from the win
+    code, col = line[-1].split("-")
+    won = table.played(table.click_move(code, int(col) - 1))
+    assert won["won"]
+    expect(page.locator("#win-dialog")).to_be_visible()
+    page.get_by_role("link", name="See your statistics").click()
+    expect(page).to_have_url(re.compile(r"/statistics$"))
+    page.wait_for_selector("body[data-ready]")
+    assert [figure(page, n) for n in ("started", "won", "rate", "fewest-moves")] == [
+        "1", "1", "100%", str(len(line))]
+    assert figure(page, "best-time") == f"{won['elapsed_ms'] // 60000:02d}:" \
+        f"{won['elapsed_ms'] // 1000 % 60:02d}"
+    assert (figure(page, "current-streak"), figure(page, "longest-streak")) == ("1", "1")
+    expect(page.locator("#recent-chart rect.won")).to_have_count(1)
+
+    # A started game given up for a new one ends the streak.
+    table.open()  # back at the won game: the win screen shows again
+    page.get_by_role("button", name="Close and look at the table").click()
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    table.new_game(2)
+    page.get_by_role("link", name="Statistics").click()
+    page.wait_for_selector("body[data-ready]")
+    assert [figure(page, n) for n in ("started", "won", "rate")] == ["2", "1", "50%"]
+    assert (figure(page, "current-streak"), figure(page, "longest-streak")) == ("0", "1")
+    expect(page.locator("#recent-chart rect")).to_have_count(2)
+    expect(page.locator("#recent-chart rect").nth(1)).to_have_class("lost")
+    expect(page.locator("#recent-caption")).to_have_text(
+        "The last 2 finished games, oldest first: 1 won (bars up), 1 not won (bars down).")
+    # Another variant has figures of its own.
+    page.locator("#stats-variant").select_option("wasp")
+    no_rate = "\u2013"  # an en dash
+    assert [figure(page, n) for n in ("started", "won", "rate")] == ["0", "0", no_rate]
+    expect(page.locator(".recent-empty")).to_be_visible()
+    page.locator("#stats-variant").select_option("scorpion")
+    page.screenshot(path=artifacts / "statistics.png", full_page=True)
+
+
+def test_deleting_saved_games_and_results_after_confirmation(
+    table: Table, artifacts: Path
+) -> None:
+    """F8: each deletion asks first, and the page shows that the data are gone."""
+    page = table.page
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    page.get_by_role("link", name="Settings & privacy").click()
+    page.wait_for_selector("body[data-ready]")
+    saved, results = page.locator("#saved-games"), page.locator("#results")
+    expect(saved).to_have_text("1 saved game: Scorpion, deal 1 (1 move)")
+    expect(results).to_have_text("1 game in your statistics: Scorpion 1")
+
+    dialog = page.locator("#confirm")
+    page.get_by_role("button", name="Delete saved games").click()
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("1 saved game will be deleted for good")
+    page.screenshot(path=artifacts / "settings-confirm.png")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    expect(saved).to_have_text("1 saved game: Scorpion, deal 1 (1 move)")
+    assert table.api_view()["moves"] == 1  # nothing was deleted
+
+    page.get_by_role("button", name="Delete saved games").click()
+    with page.expect_response(lambda r: r.url.endswith("/api/saved-games")) as info:
+        dialog.get_by_role("button", name="Delete saved games").click()
+    assert info.value.json()["deleted"] == 1
+    expect(page.locator("#done")).to_have_text("1 saved game deleted.")
+    expect(saved).to_have_text("No saved games.")
+    expect(page.get_by_role("button", name="Delete saved games")).to_be_disabled()
+    expect(results).to_have_text("1 game in your statistics: Scorpion 1")  # kept apart
+
+    page.get_by_role("button", name="Delete results").click()
+    with page.expect_response(lambda r: r.url.endswith("/api/results")) as info:
+        dialog.get_by_role("button", name="Delete results").click()
+    assert info.value.json()["deleted"] == 1
+    expect(page.locator("#done")).to_have_text("1 result deleted.")
+    expect(results).to_have_text("No results: your statistics are empty.")
+    page.screenshot(path=artifacts / "settings-deleted.png", full_page=True)
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download my data").click()
+    data = json.loads(Path(download.value.path()).read_text())
+    assert data["results"] == [] and data["saved_games"] == []
+    assert data["settings"] == {"saving": True}
+
+    page.get_by_role("link", name="Back to the table").click()
+    page.wait_for_function("document.getElementById('moves').textContent === '0'")
+    page.goto("/statistics")
+    page.wait_for_selector("body[data-ready]")
+    assert figure(page, "started") == "0"
+
+
+def test_with_saving_off_a_reload_deals_a_new_game(table: Table) -> None:
+    page = table.page
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    page.goto("/settings")
+    page.wait_for_selector("body[data-ready]")
+    page.get_by_label("Saving is on").uncheck()
+    dialog = page.locator("#confirm")
+    expect(dialog).to_contain_text("Your 1 saved game will be deleted now")
+    with page.expect_response(lambda r: r.url.endswith("/api/settings")) as info:
+        dialog.get_by_role("button", name="Turn saving off").click()
+    assert info.value.json() == {"saving": False}
+    expect(page.locator("#saving-label")).to_have_text("Saving is off")
+    expect(page.locator("#saved-games")).to_have_text("No saved games.")
+
+    table.open()
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    fresh = table.open()  # a new visit: the game was not kept
+    assert fresh["moves"] == 0 and not fresh["started"]
+    page.goto("/settings")
+    page.wait_for_selector("body[data-ready]")
+    page.get_by_label("Saving is off").check()
+    expect(page.locator("#saving-label")).to_have_text("Saving is on")
+    table.open()
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    assert table.open()["moves"] == 1
