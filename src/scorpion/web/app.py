@@ -290,7 +290,8 @@ async def hints(
     svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
 ) -> Hints:
     """Legal moves worth trying (F3), in the engine's order. ``winning`` marks the move the
-    solver proved to keep the deal winnable, once its background search has finished."""
+    solver proved to keep the deal winnable, once its background search has finished; that
+    move is then listed first."""
     moves = svc.hints(pid, variant)
     texts = [str(m) for m in moves]
     winning: list[str] = []
@@ -299,6 +300,8 @@ async def hints(
         result = insight.verdict(svc.current(pid, variant).game.position)
         if result is not None and result.line and result.line[0] in moves:
             winning = [str(result.line[0])]
+            # The proved move comes first: it is the one worth showing.
+            texts = winning + [t for t in texts if t not in winning]
     return Hints(moves=texts, winning=winning, message=None if texts else NO_MOVES)
 
 
