@@ -105,33 +105,31 @@ class SettingsPage {
     await this.refresh();
   }
 
-  async deleteSaved() {
+  deleteSaved() {
     const count = this.data.saved_games.length;
-    const yes = await confirmAction(
+    return this.deleteAfterAsking(
       "Delete your saved games?",
       `${plural(count, "saved game")} will be deleted for good. The next time you open the table, a new game is dealt. Games you started stay in your statistics as not won.`,
       "Delete saved games",
+      api.deleteSavedGames,
     );
-    if (!yes) return;
-    try {
-      const answer = await api.deleteSavedGames();
-      this.done(`${answer.message.charAt(0).toUpperCase()}${answer.message.slice(1)}.`);
-    } catch (error) {
-      this.fail(error);
-    }
-    await this.refresh();
   }
 
-  async deleteResults() {
+  deleteResults() {
     const count = this.data.results.length;
-    const yes = await confirmAction(
+    return this.deleteAfterAsking(
       "Delete your results?",
       `${plural(count, "result")} will be deleted for good, and your statistics start again from nothing. A game you are playing now will not be counted.`,
       "Delete results",
+      api.deleteResults,
     );
-    if (!yes) return;
+  }
+
+  /** Ask; if the player confirms, delete, say how many rows went, and show what is left. */
+  async deleteAfterAsking(title, text, ok, request) {
+    if (!(await confirmAction(title, text, ok))) return;
     try {
-      const answer = await api.deleteResults();
+      const answer = await request();
       this.done(`${answer.message.charAt(0).toUpperCase()}${answer.message.slice(1)}.`);
     } catch (error) {
       this.fail(error);
