@@ -41,6 +41,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Help texts are plain: "[default: ...]" and "[postgres]" must print as written.
+    rich_markup_mode=None,
 )
 
 EXIT_ILLEGAL = 1

@@ -32,8 +32,8 @@ def _need_chromium() -> None:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``scorpion serve`` on a free port with a fresh database; yield its base URL."""
+def server_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """``scorpion serve`` on a free port with a fresh SQLite database, for the session."""
     if not CHROMIUM.exists():
         pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
     folder = tmp_path_factory.mktemp("browser")
@@ -43,9 +43,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     except RuntimeError as exc:
         pytest.fail(str(exc))
     try:
-        yield process.url
+        yield process
     finally:
         process.stop()
+
+
+@pytest.fixture(scope="session")
+def server(server_process: ServerProcess) -> str:
+    """The base URL of the server."""
+    return server_process.url
+
+
+@pytest.fixture(scope="session")
+def server_database(server_process: ServerProcess) -> str:
+    """The SQLAlchemy URL of the server's database (for tests that damage it)."""
+    return server_process.database
 
 
 @pytest.fixture(scope="session")

@@ -4,19 +4,38 @@ loss, deletion with confirmation, saving off, and "download my data"."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, text
 from table_page import Table, known_win
+
+from scorpion.web.app import COOKIE
 
 HIDE = """hidden => {
     Object.defineProperty(document, 'visibilityState', {
         value: hidden ? 'hidden' : 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
 }"""
+
+
+def damage_saved_games(database_url: str, page: Page) -> None:
+    """Put an impossible move into the saved games of the page's player (only theirs)."""
+    [token] = [c["value"] for c in page.context.cookies() if c["name"] == COOKIE]
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            changed = conn.execute(
+                text("UPDATE games SET moves = moves || ' QQ-9' WHERE player_id = :pid"),
+                {"pid": hashlib.sha256(token.encode()).hexdigest()},
+            ).rowcount
+        assert changed == 1
+    finally:
+        engine.dispose()
 
 
 def api_play(page: Page, moves: tuple[str, ...] | list[str]) -> dict[str, Any]:
@@ -171,7 +190,8 @@ def test_deleting_saved_games_and_results_after_confirmation(
     assert figure(page, "started") == "0"
 
 
-def test_with_saving_off_a_reload_deals_a_new_game(table: Table) -> None:
+def test_with_saving_off_a_new_tab_deals_a_new_game(table: Table) -> None:
+    """F8: saving off keeps the game only while its tab is open (reloads included)."""
     page = table.page
     table.new_game(1)
     table.play_line(["7D-1"])
@@ -189,8 +209,16 @@ def test_with_saving_off_a_reload_deals_a_new_game(table: Table) -> None:
     table.open()
     table.new_game(1)
     table.play_line(["7D-1"])
-    fresh = table.open()  # a new visit: the game was not kept
+    assert table.open()["moves"] == 1  # a reload in the same tab keeps it
+    page.goto("/settings")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#saved-games")).to_have_text(
+        "1 game in progress (kept until its tab is closed): Scorpion, deal 1 (1 move)")
+    other = Table(page.context.new_page())  # a new tab: a new visit
+    fresh = other.open()
     assert fresh["moves"] == 0 and not fresh["started"]
+    other.page.close()
+
     page.goto("/settings")
     page.wait_for_selector("body[data-ready]")
     page.get_by_label("Saving is off").check()
@@ -198,4 +226,24 @@ def test_with_saving_off_a_reload_deals_a_new_game(table: Table) -> None:
     table.open()
     table.new_game(1)
     table.play_line(["7D-1"])
-    assert table.open()["moves"] == 1
+    other = Table(page.context.new_page())
+    assert other.open()["moves"] == 1  # saving on: a new tab resumes the game
+    other.page.close()
+
+
+def test_a_damaged_saved_game_leaves_only_new_game(table: Table, server_database: str) -> None:
+    """A damaged row: the page says why, offers New game, and disables what cannot work."""
+    page = table.page
+    table.new_game(4)
+    table.play_line(["deal"])
+    damage_saved_games(server_database, page)
+    page.reload()
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#new-game-error")).to_contain_text(
+        "The saved Scorpion game (deal 4) cannot be replayed")
+    dialog.get_by_role("button", name="Cancel").click()
+    for name in ("Deal", "Hint", "Undo", "Redo", "Replay"):
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_disabled()
+    table.new_game(4)
+    expect(page.get_by_role("button", name="Replay", exact=True)).to_be_enabled()

@@ -5,6 +5,7 @@ PostgreSQL (see ``tests/conftest.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -219,7 +220,7 @@ def test_a_damaged_game_gives_a_clear_error_for_that_game_only(
             .where(GameRow.player_id == player, GameRow.variant == "scorpion")
             .values({column: value})
         )
-    with pytest.raises(CorruptGameError, match=rf"scorpion game \(deal 1\) {message}"):
+    with pytest.raises(CorruptGameError, match=rf"Scorpion game \(deal 1\) {message}"):
         store.run(lambda s: s.current(player, "scorpion"))
     with pytest.raises(CorruptGameError):
         store.run(lambda s: s.play(player, "scorpion", "5C-3"))
@@ -431,7 +432,7 @@ def test_download_my_data_holds_everything_kept(store: Store, player: str) -> No
     assert (saved["variant"], saved["deal"], saved["moves"], saved["redo"]) == (
         "scorpion", "1", ["7D-1"], ["5C-3"])
     assert saved["elapsed_ms"] == 2000
-    assert saved["position"] == format_position(deal(1).apply(Move.parse("7D-1")))
+    assert "position" not in saved  # it would show the face-down cards
     assert [(r["deal"], r["won"]) for r in data["results"]] == [
         (str(WINNABLE_DEAL), True), ("1", False)]
     assert data["results"][0]["moves"] == len(winning_line(WINNABLE_DEAL))
@@ -462,3 +463,57 @@ def test_players_cannot_see_or_change_each_others_data(store: Store) -> None:
     assert store.run(lambda s: statistics(s.session, a))[0].won == 1
     assert store.count(PlayerRow) == 2
     assert store.count(SettingsRow, saving=False) == 1
+
+
+def test_players_who_stored_nothing_are_forgotten_after_a_week(store: Store) -> None:
+    idle = store.run(lambda s: s.player_id(s.create_player()))
+    playing = store.run(lambda s: s.player_id(s.create_player()))
+    store.run(lambda s: s.new_game(playing, "scorpion", "1"))
+    private = store.run(lambda s: s.player_id(s.create_player()))
+    store.run(lambda s: s.set_saving(private, False))
+    store.clock.advance(6 * 24 * 3600)
+    assert store.run(lambda s: s.forget_idle_players()) == 0
+    store.clock.advance(2 * 24 * 3600)
+    assert store.run(lambda s: s.forget_idle_players()) == 1
+    assert store.count(PlayerRow, id=idle) == 0
+    assert store.count(PlayerRow, id=playing) == store.count(PlayerRow, id=private) == 1
+    assert store.count(SettingsRow, player_id=idle) == 0  # its settings went with it
+
+
+def test_a_damaged_clock_is_reported_and_a_new_game_replaces_it(
+    store: Store, player: str
+) -> None:
+    store.run(lambda s: s.new_game(player, "scorpion", "1"))
+    play(store, player, ["7D-1"])
+    with store.database.engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.execute(text("UPDATE clocks SET since = 'garbage'"))
+        else:  # PostgreSQL's types refuse such text: damage the counter instead
+            conn.execute(text("UPDATE clocks SET ms = -5000000"))
+    if store.database.is_sqlite:
+        with pytest.raises(CorruptGameError, match=r"Scorpion game \(deal 1\) has a damaged"):
+            store.run(lambda s: s.current(player, "scorpion"))
+    else:
+        assert store.run(lambda s: s.current(player, "scorpion")).elapsed_ms >= 0
+    fresh = store.run(lambda s: s.new_game(player, "scorpion", "2"))
+    assert (fresh.row.deal, fresh.elapsed_ms) == ("2", 0)
+    play(store, player, ["deal"])
+    assert store.run(lambda s: s.current(player, "scorpion")).game.moves == (Move.parse("deal"),)
+
+
+def test_an_unreadable_game_row_is_replaced_by_a_new_game(store: Store, player: str) -> None:
+    store.run(lambda s: s.new_game(player, "scorpion", "1"))
+    if not store.database.is_sqlite:
+        pytest.skip("PostgreSQL's column types refuse the damage this test makes")
+    with store.database.engine.begin() as conn:
+        conn.execute(text("UPDATE games SET created_at = 'garbage'"))
+    with pytest.raises(CorruptGameError, match="Scorpion game cannot be read"):
+        store.run(lambda s: s.current(player, "scorpion"))
+    assert store.run(lambda s: s.new_game(player, "scorpion", "3")).row.deal == "3"
+    assert store.run(lambda s: s.current(player, "scorpion")).row.deal == "3"
+
+
+def test_unreachable_databases_give_a_clear_error() -> None:
+    for url in ("postgresql+psycopg://nobody@127.0.0.1:1/x", "sqlite:////nonexistent/dir/x.db"):
+        with pytest.raises(DatabaseError, match=re.escape(f"cannot open {url}: ")):
+            Database(url)

@@ -226,9 +226,54 @@ def test_a_damaged_saved_game_is_reported_for_that_game_only(
         )
     r = client.get("/api/game")
     assert r.status_code == 409
-    assert r.json()["detail"].startswith("the saved scorpion game (deal 1) cannot be replayed")
+    assert r.json()["detail"].startswith("the saved Scorpion game (deal 1) cannot be replayed")
     assert client.post("/api/game/move", json={"move": "deal"}).status_code == 409
     assert ok(client.get("/api/game", params={"variant": "wasp"}))["deal"] == "3"
     assert ok(client.get("/api/statistics"))  # the statistics still answer
     assert start(client, 4)["deal"] == "4"  # a new game replaces the damaged one
     assert ok(client.get("/api/game"))["deal"] == "4"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/settings", {"saving": "no"}),
+        ("/api/settings", {"saving": 0}),
+        ("/api/game/clock", {"running": "false"}),
+        ("/api/game/new", {"deal": True}),
+        ("/api/game/move", {"move": "deal", "version": True}),
+        ("/api/game/new", {"deal": None, "winnable_only": "yes"}),
+    ],
+)
+def test_wrong_types_are_refused_not_guessed(
+    client: TestClient, database: Database, path: str, body: dict
+) -> None:
+    start(client, 9)
+    method = "PUT" if path == "/api/settings" else "POST"
+    r = client.request(method, path, json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"].startswith("invalid request: ")
+    assert ok(client.get("/api/settings")) == {"saving": True}
+    assert count(database, GameRow) == 1
+    assert ok(client.get("/api/game"))["deal"] == "9"
+
+
+def test_undecodable_bodies_get_a_clear_422(client: TestClient) -> None:
+    headers = {"Content-Type": "application/json"}
+    r = client.put("/api/settings", content=b'{"saving": tru', headers=headers)
+    assert r.status_code == 422
+    assert r.json()["detail"].startswith("invalid request: the body is not valid JSON (")
+    r = client.put("/api/settings", content=b'{"saving": "\xff"}', headers=headers)
+    assert r.status_code == 422
+    assert "the body" in r.json()["detail"]
+
+
+def test_no_page_loads_anything_from_other_sites(client: TestClient) -> None:
+    """F8: the interactive API docs (which load scripts from CDNs) are off."""
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+    assert client.get("/openapi.json").status_code == 200
+    for path in ("/", "/statistics", "/settings", "/rules"):
+        html = client.get(path).text
+        assert "http://" not in html.replace("http://www.w3.org", "")
+        assert "https://" not in html, path

@@ -4,6 +4,8 @@ behave as one server. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -137,3 +139,25 @@ def test_two_workers_behave_as_one_server(
         after = client.get("/api/game").json()
     assert after["moves"] == 11
     assert after["version"] > version
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("garbage", "error: database: not a database URL: 'garbage'"),
+        ("sqlite:////nonexistent/dir/x.db",
+         "error: database: cannot open sqlite:////nonexistent/dir/x.db: unable to open"),
+        ("postgresql+psycopg://nobody:secret@127.0.0.1:1/x",
+         "error: database: cannot open postgresql+psycopg://nobody:***@127.0.0.1:1/x: "),
+    ],
+)
+def test_serve_names_a_bad_database_without_a_traceback(url: str, message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", "1",
+         "--database", url],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(message), done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert "secret" not in done.stderr

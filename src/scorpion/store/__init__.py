@@ -8,6 +8,7 @@ its position is derived by replaying the moves on the engine.
 from .db import Database, DatabaseError, default_database_url, migrate
 from .games import (
     CorruptGameError,
+    DamagedDataError,
     GameFinishedError,
     GameService,
     GameState,
@@ -19,6 +20,7 @@ from .stats import RecentGame, VariantStats, export_data, statistics
 
 __all__ = [
     "CorruptGameError",
+    "DamagedDataError",
     "Database",
     "DatabaseError",
     "GameFinishedError",

@@ -20,7 +20,7 @@ from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
 
@@ -85,10 +85,11 @@ def migrate(engine: Engine) -> None:
         if current is None:
             stray = set(inspect(connection).get_table_names()) & {"players", "games"}
             if stray:
+                url = engine.url.render_as_string(hide_password=True)
                 raise DatabaseError(
-                    f"the database has tables ({', '.join(sorted(stray))}) but no migration "
-                    "record; it was made by another program or a pre-release version: "
-                    "use a new database file"
+                    f"{url} has tables ({', '.join(sorted(stray))}) but no migration "
+                    "record: it was made by another program or a pre-release version; "
+                    "move it away, or choose another database with --database"
                 )
         else:
             known = {rev.revision for rev in ScriptDirectory.from_config(config).walk_revisions()}
@@ -141,6 +142,10 @@ class Database:
         if upgrade:
             try:
                 migrate(self.engine)
+            except DBAPIError as exc:
+                self.engine.dispose()
+                reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+                raise DatabaseError(f"cannot open {self.safe_url}: {reason}") from None
             except BaseException:
                 self.engine.dispose()
                 raise

@@ -21,10 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import CursorResult, delete, select, update
+from sqlalchemy import CursorResult, delete, exists, select, update
 from sqlalchemy.orm import Session
 
 from ..engine import (
+    VARIANTS,
     Change,
     DealNumber,
     Game,
@@ -37,6 +38,9 @@ from ..engine import (
 )
 from ..engine.hints import hint_moves
 from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
+
+IDLE_PLAYER_AGE = timedelta(days=7)
+"""Players with nothing stored are forgotten this long after they got their cookie."""
 
 HEARTBEAT_GRACE = timedelta(seconds=60)
 """How long past its last sign of life (a move or a heartbeat) the clock may run.
@@ -63,6 +67,20 @@ class StaleGameError(StoreError):
 class CorruptGameError(StoreError):
     """A saved game's row cannot be replayed on the engine, or its saved position
     differs from the replay. Only that game is affected; a new game replaces it."""
+
+
+class DamagedDataError(StoreError):
+    """Rows of the player's results cannot be read (damaged in the database)."""
+
+
+DAMAGE = (ValueError, TypeError, OverflowError, LookupError)
+"""What reading a damaged row can raise (a date that is not a date, text for a number)."""
+
+
+def variant_name(variant_id: str) -> str:
+    """The name of a variant for messages (the id itself if it is unknown)."""
+    variant = VARIANTS.get(variant_id)
+    return variant.name if variant is not None else variant_id
 
 
 class GameFinishedError(StoreError):
@@ -126,7 +144,7 @@ class GameState:
 def clock_ms(clock: ClockRow, now: datetime) -> int:
     """The milliseconds on ``clock`` at ``now`` (naive UTC), the running interval included
     up to its last sign of life plus :data:`HEARTBEAT_GRACE`."""
-    total = clock.ms
+    total = max(0, clock.ms)
     if clock.since is not None:
         end = now
         if clock.seen is not None:
@@ -196,6 +214,26 @@ class GameService:
             raise PlayerNotFoundError("unknown player: reload the page")
         return pid
 
+    def forget_idle_players(self, older_than: timedelta = IDLE_PLAYER_AGE) -> int:
+        """Delete players made more than ``older_than`` ago who have nothing stored: no
+        game, no result, default settings (a page fetched by a crawler, say). Returns how
+        many. The server does this on start, so cookies handed out to visitors who never
+        played do not pile up in the database."""
+        cutoff = self.clock() - older_than
+        idle = select(PlayerRow.id).where(
+            PlayerRow.created_at < cutoff,
+            ~exists().where(GameRow.player_id == PlayerRow.id),
+            ~exists().where(ResultRow.player_id == PlayerRow.id),
+            ~exists().where(SettingsRow.player_id == PlayerRow.id, SettingsRow.saving.is_(False)),
+        )
+        return _count(
+            self.session.execute(
+                delete(PlayerRow)
+                .where(PlayerRow.id.in_(idle))
+                .execution_options(synchronize_session=False)
+            )
+        )
+
     # --- settings
 
     def settings(self, player_id: str) -> SettingsRow:
@@ -226,37 +264,53 @@ class GameService:
     # --- games
 
     def _load(self, row: GameRow) -> GameState:
+        what = f"the saved {variant_name(row.variant)} game (deal {row.deal})"
         try:
             game = Game(
                 _start_position(row.deal, row.variant),
                 [Move.parse(t) for t in row.moves.split()],
                 [Move.parse(t) for t in row.redo.split()],
             )
-        except ValueError as exc:
+        except DAMAGE as exc:
             raise CorruptGameError(
-                f"the saved {row.variant} game (deal {row.deal}) cannot be replayed: {exc}; "
-                "start a new game"
+                f"{what} cannot be replayed: {exc}; start a new game"
             ) from None
         if format_position(game.position) != row.position:
             raise CorruptGameError(
-                f"the saved {row.variant} game (deal {row.deal}) does not match its moves: "
-                "it was damaged; start a new game"
+                f"{what} does not match its moves: it was damaged; start a new game"
             )
         if game.is_won != row.won:
+            raise CorruptGameError(f"{what} has a wrong result: it was damaged; start a new game")
+        try:
+            clock = self.session.get(ClockRow, row.id)
+            if clock is not None:
+                clock_ms(clock, self.clock())
+        except DAMAGE:
             raise CorruptGameError(
-                f"the saved {row.variant} game (deal {row.deal}) has a wrong result: "
-                "it was damaged; start a new game"
-            )
-        clock = self.session.get(ClockRow, row.id)
+                f"{what} has a damaged clock; start a new game"
+            ) from None
         if clock is None:
             clock = ClockRow(game_id=row.id, ms=0)
             self.session.add(clock)
         return GameState(row, clock, game, self.clock())
 
     def _row(self, player_id: str, variant_id: str) -> GameRow | None:
-        return self.session.scalars(
-            select(GameRow).where(GameRow.player_id == player_id, GameRow.variant == variant_id)
-        ).first()
+        """The player's saved game row of the variant.
+
+        Raises:
+            CorruptGameError: if the row cannot be read.
+        """
+        try:
+            return self.session.scalars(
+                select(GameRow).where(
+                    GameRow.player_id == player_id, GameRow.variant == variant_id
+                )
+            ).first()
+        except DAMAGE:
+            raise CorruptGameError(
+                f"the saved {variant_name(variant_id)} game cannot be read: it was damaged; "
+                "start a new game"
+            ) from None
 
     def current(self, player_id: str, variant_id: str) -> GameState:
         """Return the player's game in progress of ``variant_id``; deal one if none.
@@ -299,7 +353,16 @@ class GameService:
         number = DealNumber.parse(deal_number if deal_number else self.random_deal())
         start = _start_position(str(number), variant_id)
         now = self.clock()
-        row = self._row(player_id, variant_id)
+        try:
+            row = self._row(player_id, variant_id)
+        except CorruptGameError:
+            # Unreadable: delete it (its clock goes with it) and start afresh.
+            self.session.execute(
+                delete(GameRow).where(
+                    GameRow.player_id == player_id, GameRow.variant == variant_id
+                )
+            )
+            row = None
         if row is None:
             row = GameRow(player_id=player_id, variant=variant_id)
             self.session.add(row)
@@ -314,7 +377,11 @@ class GameService:
         row.result_id = None
         row.counted = True
         self.session.flush()
-        clock = self.session.get(ClockRow, row.id)
+        try:
+            clock = self.session.get(ClockRow, row.id)
+        except DAMAGE:
+            self.session.execute(delete(ClockRow).where(ClockRow.game_id == row.id))
+            clock = None
         if clock is None:
             clock = ClockRow(game_id=row.id)
             self.session.add(clock)
@@ -476,6 +543,7 @@ class GameService:
 
 __all__ = [
     "CorruptGameError",
+    "DamagedDataError",
     "GameFinishedError",
     "GameService",
     "GameState",

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..engine import VARIANTS
-from .games import clock_ms
+from .games import DAMAGE, DamagedDataError, clock_ms
 from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
 
 RECENT = 20
@@ -109,7 +109,21 @@ def variant_stats(
 
 
 def statistics(session: Session, player_id: str) -> list[VariantStats]:
-    """The player's statistics for every variant, in the order of ``VARIANTS``."""
+    """The player's statistics for every variant, in the order of ``VARIANTS``.
+
+    Raises:
+        DamagedDataError: if the player's rows cannot be read.
+    """
+    try:
+        return _statistics(session, player_id)
+    except DAMAGE:
+        raise DamagedDataError(
+            "your results cannot be read (they were damaged in the database); "
+            "you can delete them on the settings page"
+        ) from None
+
+
+def _statistics(session: Session, player_id: str) -> list[VariantStats]:
     results = session.scalars(
         select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
     ).all()
@@ -138,9 +152,24 @@ def _time(value: datetime | None) -> str | None:
 def export_data(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
     """Everything the database holds about a player, as JSON-ready data ("download my data").
 
-    Times are ISO 8601 in UTC; moves are in the game's notation. The player id (the
-    SHA-256 of the cookie) is not included: it is of no use outside this server.
+    Times are ISO 8601 in UTC; moves are in the game's notation. Left out: the player id
+    (the SHA-256 of the cookie, of no use outside this server) and the saved position,
+    which would show the face-down cards of a game in progress (the deal and the moves
+    give the position).
+
+    Raises:
+        DamagedDataError: if the player's rows cannot be read.
     """
+    try:
+        return _export(session, player_id, now)
+    except DAMAGE:
+        raise DamagedDataError(
+            "your data cannot be read (rows were damaged in the database); "
+            "you can delete your saved games and results on the settings page"
+        ) from None
+
+
+def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
     player = session.get(PlayerRow, player_id)
     settings = session.get(SettingsRow, player_id)
     games = session.scalars(
@@ -155,7 +184,6 @@ def export_data(session: Session, player_id: str, now: datetime) -> dict[str, An
                 "deal": g.deal,
                 "moves": g.moves.split(),
                 "redo": g.redo.split(),
-                "position": g.position,
                 "dealt_at": _time(g.created_at),
                 "started_at": _time(g.started_at),
                 "finished_at": _time(g.finished_at),

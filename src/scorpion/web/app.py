@@ -21,12 +21,14 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
 from ..engine.variants import UnknownVariantError, variant_by_id
 from ..solver import Verdict
 from ..store import (
     CorruptGameError,
+    DamagedDataError,
     Database,
     GameFinishedError,
     GameService,
@@ -84,6 +86,7 @@ _STATUS: list[tuple[type[Exception], int]] = [
     (StaleGameError, 409),
     (GameFinishedError, 409),
     (CorruptGameError, 409),
+    (DamagedDataError, 409),
 ]
 
 
@@ -404,9 +407,23 @@ async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
 async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
     parts = []
     for err in exc.errors() if isinstance(exc, RequestValidationError) else ():
+        if err.get("type") == "json_invalid":
+            where = err.get("loc", ("body", "?"))[-1]
+            reason = (err.get("ctx") or {}).get("error", "JSON decode error")
+            parts.append(f"the body is not valid JSON ({reason} at character {where})")
+            continue
         where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
         parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
     return JSONResponse({"detail": "invalid request: " + "; ".join(parts)}, 422)
+
+
+async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's own HTTP errors; a body it cannot decode (not UTF-8, nested too deep)
+    is a malformed request like any other (422)."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+        return JSONResponse({"detail": "invalid request: the body cannot be decoded as JSON"}, 422)
+    return JSONResponse({"detail": exc.detail}, exc.status_code, headers=exc.headers)
 
 
 class NoWinnableDealError(Exception):
@@ -432,6 +449,10 @@ def create_app(database: Database) -> FastAPI:
 
     app = FastAPI(
         lifespan=lifespan,
+        # The interactive docs load scripts from CDNs: off (the pages load nothing from
+        # other sites). The schema stays at /openapi.json.
+        docs_url=None,
+        redoc_url=None,
         title="Scorpion patience",
         version="0.1.0",
         description="Play Scorpion: the server checks every move with the rules engine.",
@@ -445,6 +466,7 @@ def create_app(database: Database) -> FastAPI:
     app.add_exception_handler(StaleDataError, _stale)
     app.add_exception_handler(IntegrityError, _stale)
     app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.include_router(router)
     app.include_router(account)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

@@ -88,10 +88,14 @@ class GameView(BaseModel):
         )
 
 
+STRICT = ConfigDict(extra="forbid", strict=True)
+"""Request bodies: no unknown fields, and no guessing of types ("false" is not False)."""
+
+
 class VariantRequest(BaseModel):
     """A request naming the variant whose game it acts on."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     variant: str = Field(default="scorpion", max_length=32, examples=["scorpion"])
     version: int | None = Field(
@@ -108,7 +112,7 @@ class MoveRequest(VariantRequest):
 class NewGameRequest(BaseModel):
     """Start a new game: a deal number, or none for a random deal."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     variant: str = Field(default="scorpion", max_length=32)
     deal: str | int | None = Field(
@@ -147,7 +151,7 @@ class ErrorDetail(BaseModel):
 class ClockRequest(BaseModel):
     """Run (the page is visible: also the heartbeat) or pause (hidden) the game clock."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     variant: str = Field(default="scorpion", max_length=32)
     running: bool
@@ -213,7 +217,7 @@ class StatsView(BaseModel):
 class Settings(BaseModel):
     """The player's settings."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     saving: bool = Field(
         description="Keep the game in progress between visits (F6). Switching it off "

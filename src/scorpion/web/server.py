@@ -9,7 +9,7 @@ import webbrowser
 import uvicorn
 from fastapi import FastAPI
 
-from ..store import Database
+from ..store import Database, GameService
 from .app import create_app
 
 DATABASE_ENV = "SCORPION_DATABASE"
@@ -30,9 +30,10 @@ def run(
 ) -> None:
     """Serve the game on ``host``:``port`` until interrupted.
 
-    The database is migrated first (Alembic, ``upgrade head``). With ``workers`` above 1,
-    uvicorn starts that many processes; they share nothing but the database, which holds
-    every game, so they behave as one server.
+    The database is migrated first (Alembic, ``upgrade head``), and players who never
+    stored anything are forgotten (see :meth:`GameService.forget_idle_players`). With
+    ``workers`` above 1, uvicorn starts that many processes; they share nothing but the
+    database, which holds every game, so they behave as one server.
 
     Args:
         host: address to listen on (``127.0.0.1`` keeps it on this machine).
@@ -45,6 +46,8 @@ def run(
         DatabaseError: if the database cannot be opened or migrated.
     """
     db = Database(database)
+    with db.session() as session:
+        GameService(session).forget_idle_players()
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     common: dict[str, object] = {"log_level": "warning", "access_log": False}
     if workers > 1:

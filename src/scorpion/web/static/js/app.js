@@ -11,6 +11,7 @@ import { attachInput } from "./input.js";
 import { Table } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
+const SESSION_KEY = "scorpion.tab-open"; // in sessionStorage: this tab has opened the table
 const HEARTBEAT_MS = 20000; // the server stops a clock 60 s after its last heartbeat
 const STORE = { variant: "scorpion.variant", deck: "scorpion.deck", status: "scorpion.status" };
 
@@ -109,13 +110,21 @@ class App {
   async start() {
     this.table.layout();
     this.loadVariants();
-    const visit = { visit: true };
+    // A visit is the first load of the table in this browser tab: with saving off, the
+    // server then deals a new game. Reloads and trips to the other pages are not visits.
+    const visit = { visit: !sessionStorage.getItem(SESSION_KEY) };
+    try {
+      sessionStorage.setItem(SESSION_KEY, "1");
+    } catch {
+      // no session storage: every load is a visit
+    }
     let ok = await this.perform(() => api.game(this.variant, visit), { mode: "deal" });
     if (!ok && this.variant !== "scorpion" && !this.view && !this.damaged) {
       // A remembered variant the server does not know (any more): play Scorpion.
       this.variant = "scorpion";
       ok = await this.perform(() => api.game(this.variant, visit), { mode: "deal" });
     }
+    if (!this.view) this.paintNoGame();
     if (!ok && this.damaged) {
       // The saved game is damaged: say why, and offer a new game of that variant.
       await this.openNewGame();
@@ -124,6 +133,15 @@ class App {
       error.hidden = false;
     }
     this.table.preload();
+  }
+
+  /** No game could be loaded: only New game can help, so only it stays enabled. */
+  paintNoGame() {
+    for (const id of ["btn-deal", "btn-hint", "btn-undo", "btn-redo", "btn-replay"]) {
+      $(id).disabled = true;
+    }
+    $("stock").disabled = true;
+    $("deal-number").textContent = "–";
   }
 
   /** Is the server's clock running for the game on the table? */
@@ -264,6 +282,8 @@ class App {
     $("btn-undo").disabled = !view.can_undo;
     $("btn-redo").disabled = !view.can_redo;
     $("btn-deal").disabled = view.stock === 0 || view.won;
+    $("stock").disabled = false;
+    $("btn-replay").disabled = false;
     $("btn-hint").disabled = view.won;
     $("btn-deal").title = view.stock
       ? "Deal the stock: one card onto each of columns 1 to 3 (D)"
@@ -491,8 +511,8 @@ class App {
       const key = event.key.toLowerCase();
       if (event.ctrlKey || event.metaKey) {
         if (event.altKey) return;
-        if (key === "z" && !event.shiftKey) this.undo();
-        else if ((key === "z" && event.shiftKey) || key === "y") this.redo();
+        if (key === "z" && !event.shiftKey) this.pressed("btn-undo");
+        else if ((key === "z" && event.shiftKey) || key === "y") this.pressed("btn-redo");
         else return;
         event.preventDefault();
         return;
@@ -500,10 +520,10 @@ class App {
       if (event.altKey) return;
       if (event.repeat && key !== "h") return;
       switch (key) {
-        case "u": this.undo(); break;
-        case "r": this.redo(); break;
-        case "h": this.hint(); break;
-        case "d": this.dealStock(); break;
+        case "u": this.pressed("btn-undo"); break;
+        case "r": this.pressed("btn-redo"); break;
+        case "h": this.pressed("btn-hint"); break;
+        case "d": this.pressed("btn-deal"); break;
         case "n": this.openNewGame(); break;
         case "escape":
           this.clearSelection();
@@ -523,6 +543,12 @@ class App {
       }
       event.preventDefault();
     });
+  }
+
+  /** A keyboard shortcut does what its button does, and nothing while it is disabled. */
+  pressed(id) {
+    const button = $(id);
+    if (!button.disabled) button.click();
   }
 
   // ---- dialogs ------------------------------------------------------------------------

@@ -54,8 +54,11 @@ class SettingsPage {
     $("saving-label").textContent = settings.saving ? "Saving is on" : "Saving is off";
 
     const names = await this.variantNames();
+    const kept = settings.saving
+      ? plural(saved.length, "saved game")
+      : `${plural(saved.length, "game")} in progress (kept until its tab is closed)`;
     $("saved-games").textContent = saved.length
-      ? `${plural(saved.length, "saved game")}: ` + saved.map((g) =>
+      ? `${kept}: ` + saved.map((g) =>
         `${names[g.variant] || g.variant}, deal ${g.deal}${g.won ? " (won)" : g.moves.length ? ` (${plural(g.moves.length, "move")})` : " (no move yet)"}`).join("; ")
       : "No saved games.";
     $("delete-saved").disabled = saved.length === 0;
@@ -87,7 +90,7 @@ class SettingsPage {
       const count = this.data ? this.data.saved_games.length : 0;
       const yes = await confirmAction(
         "Turn saving off?",
-        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its page is open. Your results stay.`,
+        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its browser tab is open. Your results stay.`,
         "Turn saving off",
       );
       if (!yes) {

@@ -68,7 +68,8 @@ function chart(recent) {
   });
   box.replaceChildren(root);
   const wins = recent.filter((g) => g.won).length;
-  caption.textContent = `The last ${recent.length} finished game${recent.length === 1 ? "" : "s"}, oldest first: ${wins} won (bars up), ${recent.length - wins} not won (bars down).`;
+  const games = recent.length === 1 ? "The last finished game" : `The last ${recent.length} finished games, oldest first`;
+  caption.textContent = `${games}: ${wins} won (bars up), ${recent.length - wins} not won (bars down).`;
 }
 
 function show(stats) {
