@@ -273,7 +273,8 @@ def test_without_heartbeats_the_clock_stops_after_the_grace(store: Store, player
     store.run(lambda s: s.set_clock(player, "scorpion", running=True))  # heartbeat
     store.clock.advance(3600)
     grace = int(HEARTBEAT_GRACE.total_seconds() * 1000)
-    assert store.run(lambda s: s.current(player, "scorpion")).elapsed_ms == 20_000 + grace
+    lapsed = store.run(lambda s: s.current(player, "scorpion"))
+    assert (lapsed.elapsed_ms, lapsed.clock_running) == (20_000 + grace, False)
     play(store, player, ["5C-3"])  # back: a new interval starts now
     store.clock.advance(2)
     assert store.run(lambda s: s.current(player, "scorpion")).elapsed_ms == 22_000 + grace

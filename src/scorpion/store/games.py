@@ -137,8 +137,12 @@ class GameState:
 
     @property
     def clock_running(self) -> bool:
-        """True while the clock counts (started, not won, and not paused)."""
-        return self.clock.since is not None
+        """True while the clock counts: started, not won, not paused, and a sign of the
+        player within :data:`HEARTBEAT_GRACE`."""
+        clock = self.clock
+        if clock.since is None:
+            return False
+        return clock.seen is None or self.now - clock.seen <= HEARTBEAT_GRACE
 
 
 def clock_ms(clock: ClockRow, now: datetime) -> int:
