@@ -37,6 +37,12 @@ def report(name: str, results: dict[int, SolveResult]) -> None:
           f"winnable {won} ({won / n:.1%}), undecided {n - decided}")
     print(f"  seconds per deal: median {statistics.median(secs) * 1000:.2f} ms, "
           f"max {max(secs):.3f} s, total {total:.1f} s; {nodes / total:,.0f} nodes/s")
+    undecided = [d for d, r in results.items() if not r.decided]
+    if undecided:
+        print(f"  undecided: {' '.join(map(str, undecided))}")
+    slowest = sorted(results, key=lambda d: -results[d].seconds)[:5]
+    print("  slowest: " + ", ".join(
+        f"{d} ({results[d].seconds:.2f} s, {results[d].nodes:,} nodes)" for d in slowest))
 
 
 def main() -> None:

@@ -9,15 +9,21 @@ import pytest
 
 from baseline_dfs import plain_dfs
 from scorpion.engine import (
+    DEAL,
     SCORPION,
+    SCORPION_II,
     SCORPION_STRICT,
     WASP,
+    WASP_II,
     Move,
     Position,
     deal,
     parse_position,
 )
 from scorpion.solver import SolverError, Verdict, check_line, position_key, safe_move, solve
+from scorpion.solver.core import DEAL_MOVE, Board
+from scorpion.solver.proof import board_code, cannot_win
+from scorpion.solver.search import is_deadlocked
 
 ONE_MOVE_FROM_A_WIN = """\
 1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
@@ -102,7 +108,7 @@ def test_check_line_refuses_lines_that_do_not_win() -> None:
 
 
 def test_budget_gives_undecided_and_is_deterministic() -> None:
-    small = solve(deal(73), max_nodes=50)
+    small = solve(deal(103), max_nodes=50)
     assert small.verdict is Verdict.UNDECIDED and small.line == () and small.nodes == 50
     p = deal(5)
     first, second = solve(p, max_nodes=10**6), solve(p, max_nodes=10**6)
@@ -285,19 +291,75 @@ def _random_small_position(rng: random.Random) -> Position:
     return Position(tuple(map(tuple, columns)), face_down, stock, runs, variant)
 
 
-def test_verdicts_match_a_plain_exhaustive_search() -> None:
+def _reduced_deal(rng: random.Random) -> Position:
+    """A numbered deal of a random variant with two suits taken out (as removed runs):
+    the layout of real deals, small enough for a plain search."""
+    variant = rng.choice([SCORPION, SCORPION_STRICT, SCORPION_II, WASP, WASP_II])
+    p = deal(rng.randrange(1, 100_000), variant)
+    keep = set(rng.sample(range(4), 2))
+    columns: list[tuple[int, ...]] = []
+    face_down: list[int] = []
+    for col, fd in zip(p.columns, p.face_down, strict=True):
+        kept = tuple(c for c in col if c // 13 in keep)
+        down = sum(1 for c in col[:fd] if c // 13 in keep)
+        columns.append(kept)
+        face_down.append(min(down, len(kept) - 1) if kept else 0)
+    stock = tuple(c for c in p.stock if c // 13 in keep)
+    if len(stock) != 3:  # the stock holds three cards or none: put its cards on the table
+        for c in stock:
+            i = rng.randrange(7)
+            columns[i] += (c,)
+        stock = ()
+    runs = tuple(s for s in range(4) if s not in keep)
+    return Position(tuple(columns), tuple(face_down), stock, runs, variant)
+
+
+def _buried_kings(rng: random.Random) -> Position:
+    """Two suits with the Kings put anywhere in the columns, often over lower cards of
+    their suit (where the proofs about Kings and empty columns matter)."""
+    suits = rng.sample(range(4), 2)
+    others = [s * 13 + r for s in suits for r in range(12)]
+    rng.shuffle(others)
+    stock: tuple[int, ...] = ()
+    if rng.random() < 0.3:
+        stock, others = tuple(others[:3]), others[3:]
+    columns: list[list[int]] = [[] for _ in range(7)]
+    for card in others:
+        columns[rng.randrange(7)].append(card)
+    for king in (s * 13 + 12 for s in suits):
+        col = columns[rng.randrange(7)]
+        col.insert(rng.randrange(len(col) + 1), king)
+    face_down = tuple(rng.randrange(len(c)) if c else 0 for c in columns)
+    runs = tuple(s for s in range(4) if s not in suits)
+    variant = rng.choice([SCORPION, SCORPION_STRICT])
+    return Position(tuple(map(tuple, columns)), face_down, stock, runs, variant)
+
+
+@pytest.mark.parametrize(
+    ("generator", "seed", "each", "limit"),
+    [
+        (_random_small_position, 2026, 40, 20_000),
+        (_reduced_deal, 7, 10, 3_000),
+        (_buried_kings, 11, 20, 10_000),
+    ],
+)
+def test_verdicts_match_a_plain_exhaustive_search(
+    generator: object, seed: int, each: int, limit: int
+) -> None:
     """B1: on positions small enough for a plain search, the verdicts are the same."""
-    rng = random.Random(2026)
+    assert callable(generator)
+    rng = random.Random(seed)
     checked = {Verdict.WINNABLE: 0, Verdict.NOT_WINNABLE: 0}
     tries = 0
-    while min(checked.values()) < 40 and tries < 5000:
+    while min(checked.values()) < each and tries < 5000:
         tries += 1
-        p = _random_small_position(rng)
+        p = generator(rng)
+        assert isinstance(p, Position)
         try:
             p.check()
         except ValueError:
             continue
-        plain = plain_dfs(p, max_nodes=20_000)
+        plain = plain_dfs(p, max_nodes=limit)
         if not plain.decided:
             continue
         ours = solve(p)
@@ -305,7 +367,103 @@ def test_verdicts_match_a_plain_exhaustive_search() -> None:
         if ours.line:
             check_line(p, ours.line)
         checked[ours.verdict] += 1
-    assert min(checked.values()) >= 40, checked
+    assert min(checked.values()) >= each, checked
+
+
+def _board_state(board: Board) -> tuple[object, ...]:
+    """Everything on the board; checks that ``col_of`` agrees with the columns."""
+    col_of = [next((i for i, col in enumerate(board.cols) if c in col), -1) for c in range(52)]
+    assert board.col_of == col_of
+    return [list(col) for col in board.cols], list(board.fd), board.stock, board.runs, col_of
+
+
+def test_board_moves_agree_with_the_engine() -> None:
+    """The solver's board makes and takes back every legal move exactly as the engine
+    makes it, and its key tells positions apart exactly as :func:`position_key` does."""
+    rng = random.Random(99)
+    positions = [deal(n, v) for n in (1, 5, 33, 73) for v in (SCORPION, WASP_II)]
+    while len(positions) < 120:
+        p = rng.choice([_random_small_position, _reduced_deal, _buried_kings])(rng)
+        try:
+            p.check()
+        except ValueError:
+            continue
+        positions.append(p)
+    # Walk a little from each so that positions after the deal and with runs occur.
+    checked = 0
+    for start in positions:
+        p = start
+        for _ in range(rng.randrange(8)):
+            moves = p.legal_moves()
+            if not moves:
+                break
+            p = p.apply(rng.choice(moves))
+        board = Board(p)
+        before = _board_state(board)
+        before_key = bytes(board.code)
+        keys: dict[bytes, object] = {}
+        for move in p.legal_moves():
+            q = p.apply(move)
+            record = board.apply(DEAL_MOVE if move.is_deal else move.card * 8 + move.column)
+            assert board.cols == [list(col) for col in q.columns]
+            assert board.fd == list(q.face_down)
+            assert (board.stock, board.runs) == (q.stock, len(q.runs))
+            assert bytes(board.code) == bytes(Board(q).code)
+            assert _board_state(board) == _board_state(Board(q))
+            key = bytes(board.code)
+            assert keys.setdefault(key, position_key(q)) == position_key(q)
+            board.undo(record)
+            board.code[:] = before_key
+            assert _board_state(board) == before
+            assert bytes(Board(p).code) == before_key
+            checked += 1
+        # The board offers legal moves only, and every legal move but those that lead
+        # where an offered one does (shifts of a whole King-led column, or the same group
+        # into another empty column).
+        offered = [DEAL if o < 0 else Move(o >> 3, o & 7) for o in board.moves(False)]
+        assert all(p.is_legal(o) for o in offered)
+        offered_keys = {position_key(p.apply(o)) for o in offered}
+        for move in p.legal_moves():
+            if move not in offered:
+                q = p.apply(move)
+                assert position_key(q) in offered_keys or position_key(q) == position_key(p)
+    assert checked > 500
+
+
+# Strict stock, no column can ever be emptied: every bottom card waits for a card that
+# waits for a King, and the Kings wait for an empty column. Found by the proof of
+# search.py (reduction 3), not by the earlier test for cycles of must-come-first alone.
+NO_COLUMN_EVER_EMPTY = """\
+variant: scorpion-strict
+1: 8D 3D 2C
+2: [AD 3C QC] KD JD
+3: [AC 6D 8C] 4C TD
+4: [4D] TC
+5: [9C QD 7C] 7D KC
+6: [9D] 6C
+7: [5C JC] 2D 5D
+stock: -
+runs: H S
+"""
+
+
+def test_proofs_that_a_position_cannot_be_won() -> None:
+    lost = parse_position(NO_COLUMN_EVER_EMPTY)
+    assert plain_dfs(lost, max_nodes=10**5).verdict is Verdict.NOT_WINNABLE
+    assert is_deadlocked(lost)
+    assert solve(lost).nodes == 1
+    assert is_deadlocked(parse_position(KING_BURIED_UNDER_THE_CARD_IT_NEEDS))
+    # Nothing is proved of positions that can be won, nor in Wasp.
+    for text in (ONE_MOVE_FROM_A_WIN, BURIES_WHAT_IT_NEEDS, BURIES_THE_CARD_BELOW):
+        assert not is_deadlocked(parse_position(text))
+    assert not is_deadlocked(lost._replace(variant=WASP))
+    assert not cannot_win(board_code(deal(5).columns, deal(5).face_down))
+
+
+def test_many_deals_proved_lost_at_once() -> None:
+    """Deal 1 is lost, and the proof sees it without a search (one position)."""
+    result = solve(deal(1))
+    assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
 
 
 def test_no_move_with_the_stock_held_back() -> None:

@@ -1,15 +1,21 @@
 """Deciding Scorpion positions: winnable, not winnable, or undecided within a budget (B1).
 
 The solver sees every card, face-down ones included, and searches depth-first over the
-engine's own moves (so it can never disagree with the rules), with three reductions:
+moves of the rules (R6-R13), with four reductions. Every winning line it finds is replayed
+on the engine (:func:`check_line`) before it is returned. The search itself runs on one
+mutable board with do and undo (:mod:`scorpion.solver.core`), not on engine positions.
 
 1. **Canonical keys and a transposition table.** Many move orders reach the same position.
    Once the stock is dealt the order of the columns does not matter, so a position's key
-   is its columns (with their face-down counts) sorted. Before the deal, columns 1-3 are
-   distinguishable (the stock lands on them) and 4-7 are interchangeable, so only 4-7 are
-   sorted. A position whose key was already searched is not searched again. This also
-   absorbs the moves that shift a whole King-led column into another empty column, which
-   only reorder columns (or reorder 4-7 before the deal).
+   is its columns (with their face-down counts) as a multiset. Before the deal, columns
+   1-3 are distinguishable (the stock lands on them) and 4-7 are interchangeable.
+   :func:`position_key` is this key on engine positions; the search uses an equal one that
+   it keeps up to date move by move: for each card, what lies directly under it (a card or
+   a column's floor, floors 1-3 told apart before the deal) and whether it is face down
+   (see :mod:`scorpion.solver.core`). A position whose key was already searched is not
+   searched again. This also absorbs the moves that shift a whole King-led column into
+   another empty column, which only reorder columns (the search does not even generate
+   those that cannot change the key).
 
 2. **Safe moves** (:func:`safe_move`), once the stock is dealt. In Scorpion a card that
    is not a King can only ever be placed on its successor (the card of the same suit one
@@ -44,27 +50,95 @@ engine's own moves (so it can never disagree with the rules), with three reducti
    (Wasp), ``c`` has other destinations, so no move is safe there. When a safe move
    exists it is the only move searched from that position.
 
-3. **Move ordering**: moves that turn a face-down card up or empty a column first, the
+3. **Proofs that a position cannot be won** (:func:`scorpion.solver.proof.cannot_win`),
+   outside Wasp. Fix a winning line from a position P and name these events in it:
+
+   * ``E(x)``: the first move led by a non-King ``x``. A non-King can only lead onto
+     ``x + 1`` (R7-R9), and a card changes the card under it only by leading a move (a
+     carried card keeps the card under it; a run is removed from a column's top), so each
+     non-King not yet on ``x + 1`` in P leads a move in the line (its run is removed with
+     it lying on ``x + 1``);
+   * ``M(K)``: the first move led by the King ``K`` (into an empty column);
+   * ``R(s)``: the removal of the run of suit ``s`` (every suit on the table has one);
+   * ``Z``: the first moment a column is empty, when none is empty in P.
+
+   ``leave(w)``, for the card ``w`` lying directly on some card in P, stands for the
+   events by which ``w`` can leave it: ``E(w)``; for a non-King already on ``w + 1`` only
+   ``R(suit of w)`` (it never leads again, and leaves ``w + 1`` only with its run); for a
+   King ``M(w)`` or ``R(suit of w)``. Each event gets *clauses*, lists of events at least
+   one of which happens before it (by move; within one move, E and M before R before Z):
+
+   (i) ``E(x)``, when a card ``w`` other than ``x`` lies directly on ``x + 1``:
+       ``leave(w)``. ``x + 1`` must be uncovered when ``x`` lands on it, and ``w`` stays on
+       it until it leaves (``x + 1`` moving carries ``w`` along, and ``x + 1`` is not
+       removed before ``x`` lies on it).
+   (ii) ``E(x)`` and ``M(x)`` of a face-down card: ``leave(w)`` for the card ``w`` on it.
+        Only face-up cards lead, and a card turns up only when uncovered (R10).
+   (iii) ``M(K)``, when no column is empty in P: ``Z``. A King moves only into an empty
+         column (R9).
+   (iv) ``R(s)``: ``E(x)`` for each non-King ``x`` of ``s`` not on ``x + 1`` (in the same
+        move or earlier); ``leave(w)`` for the card ``w`` on each face-down card of ``s``
+        (a run is all face up, and the engine removes runs before it turns a card up, so a
+        card turned up during a move is in no run removed by that move); and when a lower
+        card of ``s`` lies under the King of ``s`` in its column, with ``z`` the highest
+        such card: ``M(King)`` or the first move led by a card strictly between ``z`` and
+        the King (a card on its successor never leads and is left out). ``z`` must end
+        above the King; the cards between them stay between them until one of the King
+        and those cards leads a move (cards only land on a column's top).
+   (v) ``Z``: ``E(b)`` for a non-King ``b`` at the bottom of a column, or ``R(s)`` for a
+       King of suit ``s`` at the bottom of one. Until the first empty column no King can
+       move, nothing gets under a column's bottom card, and a column empties exactly when
+       its bottom card leaves: by its own move, or, a King, with its run.
+
+   By induction along the line (in the order above), every event of the line belongs to
+   the *possible* events: the least set closed under "each of the event's clauses lists a
+   member". A winning line contains every ``E(x)`` and ``R(s)`` named above, so if one of
+   them is not possible, no line wins and the position is not searched further. Cards
+   still in the stock are in no clause (their events count as possible), so the proof also
+   holds before the deal, whose cards only add clauses. This refines an earlier test that
+   looked for cycles of (i) and (ii) alone; that test also took a King with a lower card
+   of its suit under it to leave only by its own move, which misses a card between them
+   leading the King away (clause (iv) allows for it). Sources: the deadlock analysis of
+   cycles of "must happen before" (G. Paul and M. Helmert, "Optimal Solitaire Game
+   Solutions using A* Search and Deadlock Analysis", SoCS 2016); the least set is found as
+   in W. F. Dowling and J. H. Gallier, "Linear-time algorithms for testing the
+   satisfiability of propositional Horn formulae", J. Logic Programming 1 (1984).
+
+   *Where it is asked.* At the start, after the deal (which adds clauses), and after a
+   King fills the last empty column (which brings back clause (iii)). Other moves only
+   remove or relax clauses (a card lands on its successor, a card is uncovered, a column
+   empties, a run goes), except that a group carried onto a column holding a lower card of
+   a carried King's suit can add a clause (iv); the test is not asked there (it seldom
+   decides anything there). A board that passes the test *as if no column were empty*
+   passes it after any King fills its last empty column, which adds the King as one more
+   way for ``Z`` and relaxes the rest; the search asks that once and then skips the test
+   after a King fills the last empty column, there and in the subtree below (where a move
+   that empties a column can make a proof possible that is then missed). Skipping the
+   test never makes a verdict wrong: the test only prunes.
+
+4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
 
 ``not winnable`` is a proof: the search was exhaustive under these reductions. The tests
-check every verdict against a plain exhaustive search on positions small enough for it,
-and every winning line is replayed on the engine before it is returned.
+check every verdict against a plain exhaustive search on many random positions small
+enough for it.
 
-Source: a depth-first search with a visited set, as in the solvers of Spider-type
-patience games; the safe-move rule is this module's own, argued above.
+Source of the search: a depth-first search with a visited set, as in the solvers of
+Spider-type patience games; the safe-move rule and the proof are this module's own, argued
+above.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.cards import KING
-from ..engine.position import Move, Position
+from ..engine.position import DEAL, Move, Position
+from . import core
+from .proof import board_code, cannot_win
 
 Key = tuple[object, ...]
 
@@ -160,107 +234,14 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
 
 
 def is_deadlocked(position: Position) -> bool:
-    """True if ``position`` provably cannot be won: its cards must move in a circular order.
+    """True if ``position`` provably cannot be won (reduction 3 of the module docstring).
 
-    Outside Wasp, a card ``x`` that is not a King and not yet on its successor must one
-    day make its own move onto ``x + 1`` (nothing else creates that link); call that event
-    E(x). A card that is not a King can leave the card it lies on only by that move: any
-    card below it carries it along, and a run removal takes it away only together with the
-    card below it when that card is its successor. So, for non-King cards ``u`` and ``w``:
-
-    * **A.** If ``u`` (not ``x``) lies directly on ``x + 1``, E(u) comes before E(x).
-      If ``x`` itself lies directly on a face-down ``x + 1``, it can never leave and
-      ``x + 1`` never turns up: lost.
-    * **B.** A face-down card ``x`` turns up only when the card ``w`` directly on it
-      leaves, so E(w) comes before E(x) (or before ``x`` turns up, for a King).
-
-    Every event with an outgoing edge must happen in any winning line, so a cycle among
-    these edges means no line can win. A King starts no edge (it can leave the card under
-    it when its run, completed on it, is removed) unless a lower card of its suit lies
-    under it in its column: then its run cannot be completed there, and it too can leave
-    only by its own move, into an empty column. The stock's cards add no edge. In Wasp any card
-    may move into an empty column, so this test answers False there.
-
-    A move never adds an edge: the moved card lands on its successor (no edge) or in an
-    empty column (none), a revealed card loses the edge into it, a removed run takes its
-    edges along, and nothing gets under a King without moving it. Only the stock deal
-    adds edges (a stock card on a column's top), so the search asks this question at the
-    start and after the deal only.
+    Always False in Wasp, where any card may fill an empty column. Cards still in the
+    stock are taken as free, so the answer is a proof also before the deal.
     """
     if position.variant.empty_column_takes_any:
         return False
-    # below[c]: the card directly under c (-1 for none or off the table).
-    below = [-1] * 52
-    down = [False] * 52
-    # starts[c]: c may start edges: a card that is not a King, or a King with a lower card
-    # of its suit under it in its column (its run cannot be completed where it lies).
-    starts = [c % 13 != KING for c in range(52)]
-    for col, fd in zip(position.columns, position.face_down, strict=True):
-        suits_below = 0
-        for k in range(len(col)):
-            card = col[k]
-            if k:
-                below[card] = col[k - 1]
-                if card % 13 == KING and suits_below >> (card // 13) & 1:
-                    starts[card] = True
-            suits_below |= 1 << (card // 13)
-        for k in range(fd):
-            down[col[k]] = True
-    # Each non-King card u with a card l under it has at most two edges: to l - 1 (A, when
-    # l is not an Ace and u is not l - 1) and to l (B, when l is face down).
-    state = [0] * 52  # 0 new, 1 on the search path, 2 finished
-    for root in range(52):
-        if state[root] or below[root] < 0 or not starts[root]:
-            continue
-        path = [root]
-        state[root] = 1
-        pending = [_edges(root, below, down)]
-        while pending:
-            targets = pending[-1]
-            if not targets:
-                pending.pop()
-                state[path.pop()] = 2
-                continue
-            nxt = targets.pop()
-            if nxt < 0:
-                return True  # a card on its own face-down successor
-            st = state[nxt]
-            if st == 1:
-                return True
-            if st == 0:
-                state[nxt] = 1
-                if below[nxt] < 0 or not starts[nxt]:
-                    state[nxt] = 2
-                    continue
-                path.append(nxt)
-                pending.append(_edges(nxt, below, down))
-    return False
-
-
-def _edges(u: int, below: list[int], down: list[bool]) -> list[int]:
-    """The edges of :func:`is_deadlocked` from the card ``u``; -1 means lost."""
-    lower = below[u]
-    out = []
-    if lower % 13 != 0:
-        if u != lower - 1:
-            out.append(lower - 1)
-        elif down[lower]:
-            return [-1]
-    if down[lower]:
-        out.append(lower)
-    return out
-
-
-def _ordered(position: Position, moves: list[Move]) -> list[Move]:
-    """Moves that reveal a face-down card or empty a column first; the deal last."""
-    # The bottom face-up card of each column: moving it reveals a card or empties it.
-    first_up = {col[fd] for col, fd in zip(position.columns, position.face_down, strict=True)
-                if col}
-    first: list[Move] = []
-    rest: list[Move] = []
-    for move in moves:
-        (first if move.card in first_up else rest).append(move)
-    return first + rest  # legal_moves lists the deal last, and -1 is no card
+    return cannot_win(board_code(position.columns, position.face_down))
 
 
 def solve(
@@ -283,60 +264,17 @@ def solve(
         SolverError: if a line found does not win on the engine (never expected).
     """
     started = time.perf_counter()
+    if position.is_won:
+        return SolveResult(Verdict.WINNABLE, (), 1, time.perf_counter() - started)
     deadline = None if max_seconds is None else started + max_seconds
     node_limit = max_nodes if max_nodes is not None else sys.maxsize
-    seen: set[Key] = {position_key(position)}
-    path: list[Move] = []
-    nodes = 1
-    verdict = Verdict.NOT_WINNABLE
-    if position.is_won:
-        return SolveResult(Verdict.WINNABLE, (), nodes, time.perf_counter() - started)
-    # An explicit stack (a game can be long in Wasp): each frame is a position and the
-    # moves from it still to try; ``path`` holds the moves leading to the top frame.
-    stack: list[tuple[Position, Iterator[Move]]] = [
-        (position, _moves_to_try(position, check_deadlock=True))
-    ]
-    while stack:
-        p, moves = stack[-1]
-        for move in moves:
-            q = p.apply(move)
-            key = position_key(q)
-            if key in seen:
-                continue
-            seen.add(key)
-            path.append(move)
-            if q.is_won:
-                verdict = Verdict.WINNABLE
-                stack.clear()
-                break
-            nodes += 1
-            if nodes >= node_limit or (
-                deadline is not None and not nodes & 1023 and time.perf_counter() > deadline
-            ):
-                verdict = Verdict.UNDECIDED
-                stack.clear()
-                break
-            # Only the stock deal can create a deadlock (see is_deadlocked).
-            stack.append((q, _moves_to_try(q, check_deadlock=move.card < 0)))
-            break
-        else:
-            stack.pop()
-            if path:
-                path.pop()
-    line = tuple(path) if verdict is Verdict.WINNABLE else ()
-    if verdict is Verdict.WINNABLE:
+    outcome, moves, nodes = core.search(position, node_limit, deadline)
+    if outcome == "won":
+        line = tuple(DEAL if m < 0 else Move(m >> 3, m & 7) for m in moves)
         check_line(position, line)
-    return SolveResult(verdict, line, nodes, time.perf_counter() - started)
-
-
-def _moves_to_try(position: Position, check_deadlock: bool) -> Iterator[Move]:
-    """The moves searched from ``position``: none if it is deadlocked (checked when asked),
-    its safe move alone, or all, ordered."""
-    if check_deadlock and is_deadlocked(position):
-        return iter(())
-    moves = position.legal_moves()
-    safe = safe_move(position, moves)
-    return iter((safe,) if safe is not None else _ordered(position, moves))
+        return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
+    verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
+    return SolveResult(verdict, (), nodes, time.perf_counter() - started)
 
 
 def check_line(position: Position, line: tuple[Move, ...] | list[Move]) -> None:

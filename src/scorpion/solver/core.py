@@ -1,0 +1,428 @@
+"""The solver's inner loop: a depth-first search over one mutable board, with do and undo.
+
+:mod:`scorpion.solver.search` explains what is searched and why its reductions are sound;
+this module is how, made fast in pure Python. Instead of an engine
+:class:`~scorpion.engine.position.Position` per node, the search keeps one :class:`Board`
+and changes it in place:
+
+* ``cols``: seven lists of cards, bottom to top; ``fd``: their face-down counts;
+* ``col_of[c]``: the column holding card ``c`` (-1 in the stock or in a removed run);
+* ``code[c]`` (a ``bytearray`` of 52): what lies directly under ``c``: a card (0-51), or
+  the column's floor (:data:`FLOOR` + 0, 1, 2 for columns 1-3 while the stock is undealt,
+  :data:`FLOOR` + 3 otherwise); :data:`DOWN` is added while ``c`` is face down;
+  :data:`OFF` when ``c`` is not on the table.
+
+``bytes(code)`` is the transposition table's key. It tells apart exactly the positions that
+:func:`scorpion.solver.search.position_key` does: a column is rebuilt by following its cards
+up from a floor, so the key gives the columns (with their face-down cards) as a multiset once
+the stock is dealt, and columns 1-3 each in its place before; the cards on the table give the
+stock and the runs removed. A move changes one to three bytes of it, so it is kept up to date
+as the board changes, and restored from the parent's key on undo.
+
+A move is an ``int``: ``card * 8 + column`` (column counted from 0), or -1 for the deal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+
+from ..engine.cards import KING
+from ..engine.position import Position
+from .proof import cannot_win
+
+FLOOR = 52
+"""``code`` of a card at the bottom of a column: ``FLOOR + i`` for column ``i`` < 3 before
+the deal, ``FLOOR + 3`` for every other column and for all columns after the deal."""
+
+DOWN = 64
+"""Added to the ``code`` of a face-down card."""
+
+OFF = 255
+"""``code`` of a card not on the table (in the stock or in a removed run)."""
+
+DEAL_MOVE = -1
+"""The stock deal, as a move of this module."""
+
+SUIT_RUNS: tuple[list[int], ...] = tuple(
+    list(range(s * 13 + KING, s * 13 - 1, -1)) for s in range(4)
+)
+"""SUIT_RUNS[s]: King down to Ace of suit ``s``, as a column holds a completed run."""
+
+DOWN_FROM_KING: tuple[list[int], ...] = tuple(
+    list(range(c - c % 13 + KING, c - 1, -1)) for c in range(52)
+)
+"""DOWN_FROM_KING[c]: the King of ``c``'s suit down to ``c``."""
+
+DOWN_TO_ACE: tuple[list[int], ...] = tuple(list(range(c, c - c % 13 - 1, -1)) for c in range(52))
+"""DOWN_TO_ACE[c]: ``c`` down to the Ace of its suit."""
+
+KINGS: tuple[int, ...] = tuple(s * 13 + KING for s in range(4))
+_KING_SET = frozenset(KINGS)
+EMPTY: list[int] = []
+"""An empty column, to count them with ``list.count``."""
+
+Snapshot = tuple[list[list[int]], list[int], int, tuple[int, ...]]
+"""Columns, face-down counts, runs removed and stock, to restore after a rare move."""
+
+Undo = tuple[int, int, int, int, int, "Snapshot | None"]
+"""How to take a move back: ``(move, source, index, destination length, source face-down
+count, snapshot)``; with a snapshot (the deal, and moves that may remove a run) only the
+move and the snapshot count."""
+
+
+class Board:
+    """The mutable board of one search (see the module docstring for its fields).
+
+    Args:
+        position: the position to start from; it is not changed.
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.cols: list[list[int]] = [list(col) for col in position.columns]
+        self.fd: list[int] = list(position.face_down)
+        self.stock: tuple[int, ...] = position.stock
+        self.runs = len(position.runs)
+        self.wasp = position.variant.empty_column_takes_any
+        self.strict = position.variant.strict_stock
+        self.col_of = [-1] * 52
+        self.code = bytearray([OFF] * 52)
+        for i, col in enumerate(self.cols):
+            for c in col:
+                self.col_of[c] = i
+        self.recode()
+
+    def floor(self, i: int) -> int:
+        """The floor ``code`` of column ``i`` as the stock now stands."""
+        return FLOOR + i if self.stock and i < 3 else FLOOR + 3
+
+    def recode(self) -> None:
+        """Set ``code`` for every card on the table (at the start, and after the deal)."""
+        code = self.code
+        for i, col in enumerate(self.cols):
+            under = self.floor(i)
+            fd = self.fd[i]
+            for k, c in enumerate(col):
+                code[c] = under + (DOWN if k < fd else 0)
+                under = c
+
+    # --- moves
+
+    def moves(self, safe_moves: bool) -> list[int]:
+        """The moves to search from the board, in the order to try them.
+
+        Moves that turn a card up or empty a column first, the deal last. With
+        ``safe_moves`` (only after the deal, never in Wasp), a safe move found is returned
+        alone (search.py, reduction 2). Shifts of a whole King-led column into another
+        empty column are left out when they cannot change the key; of several empty
+        columns with the same key only one is offered.
+        """
+        cols = self.cols
+        code = self.code
+        col_of = self.col_of
+        fd = self.fd
+        stock = self.stock
+        first: list[int] = []
+        rest: list[int] = []
+        empties: list[int] = []
+        for j in range(7):
+            dcol = cols[j]
+            if not dcol:
+                empties.append(j)
+                continue
+            t = dcol[-1]
+            if not t % 13:
+                continue  # nothing lands on an Ace
+            c = t - 1
+            under = code[c]
+            if under >= DOWN or col_of[c] == j:
+                continue  # face down, off the table, or under t in its column
+            if safe_moves:
+                # (a) onto the King of c's suit down to c + 1, nothing else, all face up;
+                if not fd[j] and dcol == DOWN_FROM_KING[t]:
+                    return [c * 8 + j]
+                # (b) c carrying exactly c - 1 down to the Ace of its suit.
+                scol = cols[col_of[c]]
+                r = c % 13
+                if (scol[-1] == c - r and len(scol) > r and scol[-1 - r] == c
+                        and scol[-1 - r:] == DOWN_TO_ACE[c]):
+                    return [c * 8 + j]
+            if under >= FLOOR or code[under] >= DOWN:
+                first.append(c * 8 + j)
+            else:
+                rest.append(c * 8 + j)
+        if empties:
+            if stock:
+                # Before the deal columns 1-3 keep their places, 4-7 are alike.
+                targets = [e for e in empties if e < 3]
+                late = [e for e in empties if e >= 3]
+                if late:
+                    targets.append(late[0])
+            else:
+                targets = empties[:1]
+            movers: Sequence[int] = KINGS
+            if self.wasp:
+                movers = [c for col, f in zip(cols, fd, strict=True) for c in col[f:]]
+            for c in movers:
+                under = code[c]
+                if under >= DOWN:
+                    continue
+                if under >= FLOOR:
+                    # A whole column: moving it changes the key only before the deal, to
+                    # or from columns 1-3.
+                    if stock:
+                        src = col_of[c]
+                        for e in targets:
+                            if e < 3 or src < 3:
+                                rest.append(c * 8 + e)
+                elif code[under] >= DOWN:
+                    first.extend(c * 8 + e for e in targets)
+                else:
+                    rest.extend(c * 8 + e for e in targets)
+        moves = first + rest if first else rest
+        if stock and not (self.strict and empties):
+            moves.append(DEAL_MOVE)
+        return moves
+
+    def apply(self, move: int) -> Undo:
+        """Make ``move`` (legal on the board) with its consequences (R10, R12, R13).
+
+        Returns the record that :meth:`undo` takes to restore the board (except ``code``,
+        which the caller restores from the key it had).
+        """
+        if move < 0:
+            deal_snap = self.snapshot()
+            stock = self.stock
+            for n, card in enumerate(stock):
+                self.cols[n].append(card)
+                self.col_of[card] = n
+            self.stock = ()
+            self.recode()
+            for n in range(len(stock)):
+                self.settle(n)
+            return (move, 0, 0, 0, 0, deal_snap)
+        cols = self.cols
+        col_of = self.col_of
+        code = self.code
+        fd = self.fd
+        c = move >> 3
+        j = move & 7
+        s = col_of[c]
+        scol = cols[s]
+        dcol = cols[j]
+        k = scol.index(c)
+        fd_s = fd[s]
+        snap = self.snapshot() if self.removes_run(c, j, s, k) else None
+        group = scol[k:]
+        del scol[k:]
+        code[c] = dcol[-1] if dcol else self.floor(j)
+        dlen = len(dcol)
+        dcol += group
+        for x in group:
+            col_of[x] = j
+        if snap is not None:
+            self.settle(s)
+            self.settle(j)
+        elif scol and fd_s == k:
+            fd[s] = k - 1
+            code[scol[-1]] -= DOWN
+        return (move, s, k, dlen, fd_s, snap)
+
+    def removes_run(self, c: int, j: int, s: int, k: int) -> bool:
+        """True if moving ``c`` (at index ``k`` of column ``s``) onto column ``j`` removes
+        a run: one it leaves uncovered in column ``s``, or one it completes in ``j``."""
+        scol = self.cols[s]
+        if (k >= 13 and scol[k - 1] % 13 == 0 and k - 13 >= self.fd[s]
+                and scol[k - 13:k] == SUIT_RUNS[scol[k - 1] // 13]):
+            return True
+        top = scol[-1]
+        if top % 13 == 0:
+            dcol = self.cols[j]
+            g = len(scol) - k
+            if g >= 13:
+                return scol[-13:] == SUIT_RUNS[top // 13]
+            need = 13 - g  # cards of the run that must lie on top of column j
+            if len(dcol) - need >= self.fd[j] and dcol[-need] == top + KING:
+                return dcol[-need:] + scol[k:] == SUIT_RUNS[top // 13]
+        return False
+
+    def undo(self, undo: Undo) -> None:
+        """Take back the move of ``undo`` (``code`` is left to the caller)."""
+        move, s, _, dlen, fd_s, snap = undo
+        if snap is not None:
+            self.restore(snap)
+            return
+        j = move & 7
+        dcol = self.cols[j]
+        group = dcol[dlen:]
+        del dcol[dlen:]
+        self.cols[s] += group
+        col_of = self.col_of
+        for x in group:
+            col_of[x] = s
+        self.fd[s] = fd_s
+
+    def settle(self, i: int) -> None:
+        """Remove completed runs from the top of column ``i``, then turn its top card up."""
+        col = self.cols[i]
+        fd = self.fd
+        while (col and col[-1] % 13 == 0 and len(col) - 13 >= fd[i]
+               and col[-13:] == SUIT_RUNS[col[-1] // 13]):
+            for x in col[-13:]:
+                self.col_of[x] = -1
+                self.code[x] = OFF
+            del col[-13:]
+            self.runs += 1
+        if col and fd[i] == len(col):
+            fd[i] -= 1
+            self.code[col[-1]] -= DOWN
+
+    def snapshot(self) -> Snapshot:
+        """What :meth:`restore` needs to put the board back as it is (but ``code``)."""
+        return [list(col) for col in self.cols], list(self.fd), self.runs, self.stock
+
+    def restore(self, snap: Snapshot) -> None:
+        """Put the board back as it was at :meth:`snapshot` (but ``code``)."""
+        old_cols, old_fd, self.runs, old_stock = snap
+        self.stock = old_stock
+        for card in old_stock:
+            self.col_of[card] = -1
+        for i in range(7):
+            if self.cols[i] != old_cols[i]:
+                self.cols[i] = old_cols[i]
+                for x in old_cols[i]:
+                    self.col_of[x] = i
+        self.fd[:] = old_fd
+
+
+def search(
+    position: Position, node_limit: int, deadline: float | None
+) -> tuple[str, list[int], int]:
+    """Search from ``position`` depth-first; see :func:`scorpion.solver.search.solve`.
+
+    Args:
+        position: the start; not won.
+        node_limit: stop when this many positions have been searched (counting the start).
+        deadline: stop after this :func:`time.perf_counter` value (None: no limit).
+
+    Returns:
+        ``(outcome, line, nodes)``: outcome ``"won"`` (``line``: the moves that win, as
+        ints of this module), ``"lost"`` (searched to the end) or ``"out"`` (budget spent).
+
+    The proof :func:`scorpion.solver.proof.cannot_win` (not in Wasp) is asked at the
+    start, after the deal, and after a King fills the last empty column (search.py,
+    reduction 3, says why there). Each position on the search path has a flag: 1 if it or
+    an ancestor after the deal passed the proof "as if full" (no column empty), so that its
+    descendants need not be asked after a King fills the last empty column; -1 if that
+    failed (they are asked one by one); 0 if not asked yet. Asking less never makes a
+    verdict wrong.
+    """
+    board = Board(position)
+    code = board.code
+    cols = board.cols
+    col_of = board.col_of
+    prove = not board.wasp
+    safe = not board.wasp
+    nodes = 1
+    root_key = bytes(code)
+    seen = {root_key}
+    root_moves = [] if prove and cannot_win(code) else board.moves(False)
+    # The search path: for each position on it, an iterator over its moves still to try,
+    # its key, its zflag, its number of empty columns, and the undo record of the move
+    # that led to it.
+    path_iters: list[Iterator[int]] = [iter(root_moves)]
+    path_keys: list[bytes] = [root_key]
+    path_zflag: list[int] = [0]
+    path_empty: list[int] = [cols.count(EMPTY)]
+    path_undo: list[Undo] = []
+    apply = board.apply
+    removes_run = board.removes_run
+    floor = board.floor
+    undo = board.undo
+    moves_of = board.moves
+    perf_counter = time.perf_counter
+    seen_add = seen.add
+    while path_iters:
+        for move in path_iters[-1]:
+            if move >= 0:
+                # Most moves lead to a position already searched: find the key first, by
+                # changing the one to three bytes the move changes (unless it removes a
+                # run: then by making the move).
+                c = move >> 3
+                j = move & 7
+                s = col_of[c]
+                scol = cols[s]
+                k = scol.index(c)
+                if (scol[-1] % 13 and (not k or scol[k - 1] % 13)) or not removes_run(
+                    c, j, s, k
+                ):
+                    dcol = cols[j]
+                    under = code[c]
+                    code[c] = dcol[-1] if dcol else floor(j)
+                    if under < FLOOR and code[under] >= DOWN:
+                        code[under] -= DOWN
+                        key = bytes(code)
+                        code[under] += DOWN
+                    else:
+                        key = bytes(code)
+                    code[c] = under
+                    if key in seen:
+                        continue
+                    record = apply(move)
+                else:
+                    record = apply(move)
+                    key = bytes(code)
+                    if key in seen:
+                        undo(record)
+                        code[:] = path_keys[-1]
+                        continue
+            else:
+                record = apply(move)
+                key = bytes(code)
+                if key in seen:
+                    undo(record)
+                    code[:] = path_keys[-1]
+                    continue
+            seen_add(key)
+            if board.runs == 4:
+                return "won", [u[0] for u in path_undo] + [move], nodes
+            nodes += 1
+            if nodes >= node_limit or (
+                deadline is not None and not nodes & 1023 and perf_counter() > deadline
+            ):
+                return "out", [], nodes
+            empty = cols.count(EMPTY)
+            zflag = path_zflag[-1]
+            lost = False
+            if prove:
+                if move < 0:
+                    lost = cannot_win(code)
+                    zflag = 0
+                elif (not empty and path_empty[-1] and (move >> 3) % 13 == KING
+                      and zflag != 1):
+                    # A King filled the last empty column.
+                    lost = cannot_win(code)
+                    zflag = 1
+            if lost:
+                after: list[int] = []
+            else:
+                after = moves_of(safe and not board.stock)
+                if prove and empty == 1 and not zflag and any(
+                    m >> 3 in _KING_SET for m in after
+                ):
+                    zflag = -1 if cannot_win(code, as_if_full=True) else 1
+            path_iters.append(iter(after))
+            path_keys.append(key)
+            path_zflag.append(zflag)
+            path_empty.append(empty)
+            path_undo.append(record)
+            break
+        else:
+            path_iters.pop()
+            path_keys.pop()
+            path_zflag.pop()
+            path_empty.pop()
+            if path_undo:
+                undo(path_undo.pop())
+                code[:] = path_keys[-1]
+    return "lost", [], nodes
