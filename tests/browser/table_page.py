@@ -59,6 +59,9 @@ class Recorder:
         page.on("request", lambda r: None if r.url.startswith(self.base_url)
                 or r.url.startswith("data:") else self.foreign.append(r.url))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # The Content-Security-Policy refusing something the page asked for is a bug.
+        page.on("console", lambda m: self.errors.append(m.text)
+                if m.type == "error" and "Content Security Policy" in m.text else None)
 
     def _on_response(self, response: Response) -> None:
         if "/api/" not in response.url:

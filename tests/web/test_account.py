@@ -274,6 +274,9 @@ def test_no_page_loads_anything_from_other_sites(client: TestClient) -> None:
     assert client.get("/redoc").status_code == 404
     assert client.get("/openapi.json").status_code == 200
     for path in ("/", "/statistics", "/settings", "/rules"):
-        html = client.get(path).text
+        page = client.get(path)
+        policy = page.headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "connect-src 'self'" in policy
+        html = page.text
         assert "http://" not in html.replace("http://www.w3.org", "")
         assert "https://" not in html, path
