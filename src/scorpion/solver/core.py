@@ -57,6 +57,9 @@ DOWN_FROM_KING: tuple[list[int], ...] = tuple(
 DOWN_TO_ACE: tuple[list[int], ...] = tuple(list(range(c, c - c % 13 - 1, -1)) for c in range(52))
 """DOWN_TO_ACE[c]: ``c`` down to the Ace of its suit."""
 
+ACE_OF: tuple[int, ...] = tuple(c - c % 13 for c in range(52))
+"""ACE_OF[c]: the Ace of ``c``'s suit."""
+
 KINGS: tuple[int, ...] = tuple(s * 13 + KING for s in range(4))
 _KING_SET = frozenset(KINGS)
 EMPTY: list[int] = []
@@ -125,8 +128,9 @@ class Board:
         first: list[int] = []
         rest: list[int] = []
         empties: list[int] = []
-        for j in range(7):
-            dcol = cols[j]
+        j = -1
+        for dcol in cols:
+            j += 1
             if not dcol:
                 empties.append(j)
                 continue
@@ -135,17 +139,19 @@ class Board:
                 continue  # nothing lands on an Ace
             c = t - 1
             under = code[c]
-            if under >= DOWN or col_of[c] == j:
-                continue  # face down, off the table, or under t in its column
+            if under >= DOWN:
+                continue  # face down or off the table
+            sc = col_of[c]
+            if sc == j:
+                continue  # under t in its column
             if safe_moves:
                 # (a) onto the King of c's suit down to c + 1, nothing else, all face up;
-                if not fd[j] and dcol == DOWN_FROM_KING[t]:
+                if dcol == DOWN_FROM_KING[t] and not fd[j]:
                     return [c * 8 + j]
                 # (b) c carrying exactly c - 1 down to the Ace of its suit.
-                scol = cols[col_of[c]]
-                r = c % 13
-                if (scol[-1] == c - r and len(scol) > r and scol[-1 - r] == c
-                        and scol[-1 - r:] == DOWN_TO_ACE[c]):
+                scol = cols[sc]
+                ace = ACE_OF[c]
+                if scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
                     return [c * 8 + j]
             if under >= FLOOR or code[under] >= DOWN:
                 first.append(c * 8 + j)
@@ -175,10 +181,10 @@ class Board:
                         for e in targets:
                             if e < 3 or src < 3:
                                 rest.append(c * 8 + e)
-                elif code[under] >= DOWN:
-                    first.extend(c * 8 + e for e in targets)
                 else:
-                    rest.extend(c * 8 + e for e in targets)
+                    to = first if code[under] >= DOWN else rest
+                    for e in targets:
+                        to.append(c * 8 + e)
         moves = first + rest if first else rest
         if stock and not (self.strict and empties):
             moves.append(DEAL_MOVE)
@@ -310,12 +316,12 @@ def search(
         ints of this module), ``"lost"`` (searched to the end) or ``"out"`` (budget spent).
 
     The proof :func:`scorpion.solver.proof.cannot_win` (not in Wasp) is asked at the
-    start, after the deal, and after a King fills the last empty column (search.py,
-    reduction 3, says why there). Each position on the search path has a flag: 1 if it or
-    an ancestor after the deal passed the proof "as if full" (no column empty), so that its
-    descendants need not be asked after a King fills the last empty column; -1 if that
-    failed (they are asked one by one); 0 if not asked yet. Asking less never makes a
-    verdict wrong.
+    start, after the deal (also "as if full"), and after a King fills the last empty column
+    (search.py, reduction 3, says why there). Each position on the search path has a flag:
+    1 if it or an ancestor after the deal passed the proof "as if full" (no column empty),
+    so that its descendants need not be asked after a King fills the last empty column;
+    -1 if that failed (they are asked one by one); 0 if not asked yet. Asking less never
+    makes a verdict wrong.
     """
     board = Board(position)
     code = board.code
@@ -329,12 +335,11 @@ def search(
     root_moves = [] if prove and cannot_win(code) else board.moves(False)
     # The search path: for each position on it, an iterator over its moves still to try,
     # its key, its zflag, its number of empty columns, and the undo record of the move
-    # that led to it.
-    path_iters: list[Iterator[int]] = [iter(root_moves)]
-    path_keys: list[bytes] = [root_key]
-    path_zflag: list[int] = [0]
-    path_empty: list[int] = [cols.count(EMPTY)]
-    path_undo: list[Undo] = []
+    # that led to it (None at the start).
+    path: list[tuple[Iterator[int], bytes, int, int, Undo | None]] = [
+        (iter(root_moves), root_key, 0, cols.count(EMPTY), None)
+    ]
+    fd = board.fd
     apply = board.apply
     removes_run = board.removes_run
     floor = board.floor
@@ -342,63 +347,88 @@ def search(
     moves_of = board.moves
     perf_counter = time.perf_counter
     seen_add = seen.add
-    while path_iters:
-        for move in path_iters[-1]:
+    check_at = min(node_limit, 1024)
+    while path:
+        top = path[-1]
+        for move in top[0]:
             if move >= 0:
                 # Most moves lead to a position already searched: find the key first, by
-                # changing the one to three bytes the move changes (unless it removes a
-                # run: then by making the move).
+                # changing the one to three bytes the move changes, and make the move on
+                # the lists only if the key is new (a move that removes a run is made
+                # in full by ``apply``, then looked up).
                 c = move >> 3
                 j = move & 7
                 s = col_of[c]
                 scol = cols[s]
-                k = scol.index(c)
-                if (scol[-1] % 13 and (not k or scol[k - 1] % 13)) or not removes_run(
-                    c, j, s, k
+                under = code[c]  # c leads, so it is face up
+                # A run can be removed only if an Ace tops the group or lies under c.
+                if (scol[-1] % 13 and (under >= FLOOR or under % 13)) or not removes_run(
+                    c, j, s, scol.index(c)
                 ):
                     dcol = cols[j]
-                    under = code[c]
                     code[c] = dcol[-1] if dcol else floor(j)
                     if under < FLOOR and code[under] >= DOWN:
                         code[under] -= DOWN
                         key = bytes(code)
-                        code[under] += DOWN
+                        if key in seen:
+                            code[under] += DOWN
+                            code[c] = under
+                            continue
+                        turned = True
                     else:
                         key = bytes(code)
-                    code[c] = under
-                    if key in seen:
-                        continue
-                    record = apply(move)
+                        if key in seen:
+                            code[c] = under
+                            continue
+                        turned = False
+                    # Make the move on the lists; ``code`` already holds it.
+                    k = scol.index(c)
+                    fd_s = fd[s]
+                    group = scol[k:]
+                    del scol[k:]
+                    dlen = len(dcol)
+                    dcol += group
+                    for x in group:
+                        col_of[x] = j
+                    if turned:
+                        fd[s] = k - 1
+                    record: Undo = (move, s, k, dlen, fd_s, None)
                 else:
                     record = apply(move)
                     key = bytes(code)
                     if key in seen:
                         undo(record)
-                        code[:] = path_keys[-1]
+                        code[:] = top[1]
                         continue
+                    if board.runs == 4:
+                        return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
             else:
                 record = apply(move)
                 key = bytes(code)
                 if key in seen:
                     undo(record)
-                    code[:] = path_keys[-1]
+                    code[:] = top[1]
                     continue
+                if board.runs == 4:
+                    return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
             seen_add(key)
-            if board.runs == 4:
-                return "won", [u[0] for u in path_undo] + [move], nodes
             nodes += 1
-            if nodes >= node_limit or (
-                deadline is not None and not nodes & 1023 and perf_counter() > deadline
-            ):
-                return "out", [], nodes
+            if nodes >= check_at:
+                # The node limit, or a look at the clock every 1024 positions.
+                if nodes >= node_limit or (deadline is not None and perf_counter() > deadline):
+                    return "out", [], nodes
+                check_at = min(node_limit, (nodes | 1023) + 1)
             empty = cols.count(EMPTY)
-            zflag = path_zflag[-1]
+            zflag = top[2]
             lost = False
             if prove:
                 if move < 0:
                     lost = cannot_win(code)
+                    # Passing as if full here spares the test in the whole subtree.
                     zflag = 0
-                elif (not empty and path_empty[-1] and (move >> 3) % 13 == KING
+                    if not lost and (not empty or not cannot_win(code, as_if_full=True)):
+                        zflag = 1
+                elif (not empty and top[3] and (move >> 3) % 13 == KING
                       and zflag != 1):
                     # A King filled the last empty column.
                     lost = cannot_win(code)
@@ -411,18 +441,21 @@ def search(
                     m >> 3 in _KING_SET for m in after
                 ):
                     zflag = -1 if cannot_win(code, as_if_full=True) else 1
-            path_iters.append(iter(after))
-            path_keys.append(key)
-            path_zflag.append(zflag)
-            path_empty.append(empty)
-            path_undo.append(record)
+            path.append((iter(after), key, zflag, empty, record))
             break
         else:
-            path_iters.pop()
-            path_keys.pop()
-            path_zflag.pop()
-            path_empty.pop()
-            if path_undo:
-                undo(path_undo.pop())
-                code[:] = path_keys[-1]
+            path.pop()
+            if top[4] is not None:
+                move, s, k, dlen, fd_s, snap = top[4]
+                if snap is None:
+                    dcol = cols[move & 7]
+                    group = dcol[dlen:]
+                    del dcol[dlen:]
+                    cols[s] += group
+                    for x in group:
+                        col_of[x] = s
+                    fd[s] = fd_s
+                else:
+                    board.restore(snap)
+                code[:] = path[-1][1]
     return "lost", [], nodes

@@ -113,8 +113,10 @@ mutable board with do and undo (:mod:`scorpion.solver.core`), not on engine posi
    passes it after any King fills its last empty column, which adds the King as one more
    way for ``Z`` and relaxes the rest; the search asks that once and then skips the test
    after a King fills the last empty column, there and in the subtree below (where a move
-   that empties a column can make a proof possible that is then missed). Skipping the
-   test never makes a verdict wrong: the test only prunes.
+   that empties a column can make a proof possible that is then missed). It asks it first
+   right after the deal (where with no column empty the plain test is that one), so that
+   a board passing there is spared the test in its whole subtree. Skipping the test never
+   makes a verdict wrong: the test only prunes.
 
 4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
