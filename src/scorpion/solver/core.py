@@ -351,6 +351,9 @@ def search(
     while path:
         top = path[-1]
         for move in top[0]:
+            # A plain move: one that is not the deal and removes no run (a run can be
+            # removed only if an Ace tops the group or lies under c).
+            plain = False
             if move >= 0:
                 # Most moves lead to a position already searched: find the key first, by
                 # changing the one to three bytes the move changes, and make the move on
@@ -361,47 +364,38 @@ def search(
                 s = col_of[c]
                 scol = cols[s]
                 under = code[c]  # c leads, so it is face up
-                # A run can be removed only if an Ace tops the group or lies under c.
-                if (scol[-1] % 13 and (under >= FLOOR or under % 13)) or not removes_run(
-                    c, j, s, scol.index(c)
-                ):
-                    dcol = cols[j]
-                    code[c] = dcol[-1] if dcol else floor(j)
-                    if under < FLOOR and code[under] >= DOWN:
-                        code[under] -= DOWN
-                        key = bytes(code)
-                        if key in seen:
-                            code[under] += DOWN
-                            code[c] = under
-                            continue
-                        turned = True
-                    else:
-                        key = bytes(code)
-                        if key in seen:
-                            code[c] = under
-                            continue
-                        turned = False
-                    # Make the move on the lists; ``code`` already holds it.
-                    k = scol.index(c)
-                    fd_s = fd[s]
-                    group = scol[k:]
-                    del scol[k:]
-                    dlen = len(dcol)
-                    dcol += group
-                    for x in group:
-                        col_of[x] = j
-                    if turned:
-                        fd[s] = k - 1
-                    record: Undo = (move, s, k, dlen, fd_s, None)
-                else:
-                    record = apply(move)
+                plain = bool(scol[-1] % 13 and (under >= FLOOR or under % 13)) or not (
+                    removes_run(c, j, s, scol.index(c))
+                )
+            if plain:
+                dcol = cols[j]
+                code[c] = dcol[-1] if dcol else floor(j)
+                if under < FLOOR and code[under] >= DOWN:
+                    code[under] -= DOWN
                     key = bytes(code)
                     if key in seen:
-                        undo(record)
-                        code[:] = top[1]
+                        code[under] += DOWN
+                        code[c] = under
                         continue
-                    if board.runs == 4:
-                        return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
+                    turned = True
+                else:
+                    key = bytes(code)
+                    if key in seen:
+                        code[c] = under
+                        continue
+                    turned = False
+                # Make the move on the lists; ``code`` already holds it.
+                k = scol.index(c)
+                fd_s = fd[s]
+                group = scol[k:]
+                del scol[k:]
+                dlen = len(dcol)
+                dcol += group
+                for x in group:
+                    col_of[x] = j
+                if turned:
+                    fd[s] = k - 1
+                record: Undo = (move, s, k, dlen, fd_s, None)
             else:
                 record = apply(move)
                 key = bytes(code)
