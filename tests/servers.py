@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -88,14 +89,16 @@ class ServerProcess:
     def kill(self) -> None:
         """SIGKILL the server and every process it started (its workers): no clean-up."""
         if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # it may have just ended
+                os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
         """Stop the server politely (SIGTERM), or kill it after 10 s."""
         if self.process is None or self.process.poll() is not None:
             return
-        os.killpg(self.process.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:

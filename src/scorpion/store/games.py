@@ -101,6 +101,12 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
+def _check_version(row: GameRow, version: int | None) -> None:
+    """Refuse a change made from a view older than ``row`` (another tab changed it)."""
+    if version is not None and version != row.version:
+        raise StaleGameError("this game changed in another tab; reload")
+
+
 def _count(result: object) -> int:
     """Rows touched by a DELETE or UPDATE statement's result."""
     return result.rowcount if isinstance(result, CursorResult) else 0
@@ -285,10 +291,11 @@ class GameService:
             )
         if game.is_won != row.won:
             raise CorruptGameError(f"{what} has a wrong result: it was damaged; start a new game")
+        now = self.clock()
         try:
             clock = self.session.get(ClockRow, row.id)
             if clock is not None:
-                clock_ms(clock, self.clock())
+                clock_ms(clock, now)  # a damaged clock fails here, not in the view
         except DAMAGE:
             raise CorruptGameError(
                 f"{what} has a damaged clock; start a new game"
@@ -296,7 +303,7 @@ class GameService:
         if clock is None:
             clock = ClockRow(game_id=row.id, ms=0)
             self.session.add(clock)
-        return GameState(row, clock, game, self.clock())
+        return GameState(row, clock, game, now)
 
     def _row(self, player_id: str, variant_id: str) -> GameRow | None:
         """The player's saved game row of the variant.
@@ -395,8 +402,7 @@ class GameService:
 
     def _checked(self, player_id: str, variant_id: str, version: int | None) -> GameState:
         state = self.current(player_id, variant_id)
-        if version is not None and version != state.row.version:
-            raise StaleGameError("this game changed in another tab; reload")
+        _check_version(state.row, version)
         return state
 
     def _save(self, state: GameState) -> None:
@@ -488,8 +494,7 @@ class GameService:
         row = self._row(player_id, variant_id)
         if row is None:
             return self.current(player_id, variant_id)
-        if version is not None and version != row.version:
-            raise StaleGameError("this game changed in another tab; reload")
+        _check_version(row, version)  # without replaying it: it may be won or damaged
         return self.new_game(player_id, variant_id, row.deal)
 
     def set_clock(self, player_id: str, variant_id: str, running: bool) -> GameState:
@@ -511,12 +516,12 @@ class GameService:
             self.session.flush()
         return state
 
-    def hints(self, player_id: str, variant_id: str) -> list[Move]:
-        """Return the moves worth hinting in the current game (see ``engine.hints``)."""
+    def hints(self, player_id: str, variant_id: str) -> tuple[Position, list[Move]]:
+        """Return the current game's position and the moves worth hinting in it (see
+        ``engine.hints``; none once the game is won)."""
         state = self.current(player_id, variant_id)
-        if state.row.won:
-            return []
-        return hint_moves(state.game.position)
+        position = state.game.position
+        return position, [] if state.row.won else hint_moves(position)
 
     def delete_saved_games(self, player_id: str) -> int:
         """Delete the player's saved games, every variant (F8); return how many.

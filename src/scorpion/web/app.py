@@ -309,12 +309,12 @@ async def hints(
     """Legal moves worth trying (F3), in the engine's order. ``winning`` marks the move the
     solver proved to keep the deal winnable, once its background search has finished; that
     move is then listed first."""
-    moves = svc.hints(pid, variant)
+    position, moves = svc.hints(pid, variant)
     texts = [str(m) for m in moves]
     winning: list[str] = []
     if moves:
         insight: Insight = request.app.state.insight
-        result = insight.verdict(svc.current(pid, variant).game.position)
+        result = insight.verdict(position)
         if result is not None and result.line and result.line[0] in moves:
             winning = [str(result.line[0])]
             # The proved move comes first: it is the one worth showing.
@@ -385,7 +385,7 @@ async def delete_saved_games(svc: ServiceDep, pid: PlayerDep) -> Deleted:
     """Delete the player's saved games, every variant (the rows are deleted)."""
     count = svc.delete_saved_games(pid)
     svc.session.commit()
-    return Deleted(deleted=count, message=f"{_games(count)} deleted")
+    return Deleted(deleted=count, message=f"{_plural(count, 'saved game')} deleted")
 
 
 @account.delete("/api/results", response_model=Deleted, responses=_ERRORS)
@@ -394,7 +394,7 @@ async def delete_results(svc: ServiceDep, pid: PlayerDep) -> Deleted:
     deleted). A game in progress then counts in no statistics."""
     count = svc.delete_results(pid)
     svc.session.commit()
-    return Deleted(deleted=count, message=f"{count} result{'s' if count != 1 else ''} deleted")
+    return Deleted(deleted=count, message=f"{_plural(count, 'result')} deleted")
 
 
 @account.get("/api/my-data", responses=_ERRORS)
@@ -410,8 +410,8 @@ async def my_data(svc: ServiceDep, pid: PlayerDep) -> JSONResponse:
     )
 
 
-def _games(count: int) -> str:
-    return f"{count} saved game{'s' if count != 1 else ''}"
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:

@@ -95,8 +95,11 @@ class App {
         if (this.clockCounts()) pauseClockOnLeave(this.variant);
       }
     });
+    // Closing the page usually hides it first (handled above); pause here only if not.
     window.addEventListener("pagehide", () => {
-      if (this.clockCounts()) pauseClockOnLeave(this.variant);
+      if (document.visibilityState === "visible" && this.clockCounts()) {
+        pauseClockOnLeave(this.variant);
+      }
     });
     // The heartbeat: while the page is visible the server's clock keeps running.
     window.setInterval(() => this.heartbeat(), HEARTBEAT_MS);
