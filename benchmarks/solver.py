@@ -22,7 +22,7 @@ import time
 
 from baseline_dfs import plain_dfs
 from scorpion.engine import deal
-from scorpion.solver import SolveResult, Verdict, solve
+from scorpion.solver import COMPILED, SolveResult, Verdict, solve
 
 
 def report(name: str, results: dict[int, SolveResult]) -> None:
@@ -55,6 +55,7 @@ def main() -> None:
     parser.add_argument("--no-baseline", action="store_true")
     args = parser.parse_args()
 
+    print("solver core: " + ("compiled with mypyc" if COMPILED else "plain Python"))
     started = time.perf_counter()
     ours = {n: solve(deal(n), max_seconds=args.budget)
             for n in range(args.first, args.last + 1)}

@@ -13,7 +13,7 @@ same suit.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 Card: TypeAlias = int
 """A card: an int from 0 to 51 (``suit * 13 + rank_index``)."""
@@ -33,8 +33,8 @@ RANK_NAMES = (
     "eight", "nine", "ten", "jack", "queen", "king",
 )
 
-ACE = 0
-KING = 12
+ACE: Final = 0
+KING: Final = 12
 DECK: tuple[Card, ...] = tuple(range(52))
 """All 52 cards in code order."""
 

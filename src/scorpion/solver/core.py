@@ -26,43 +26,50 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from ..engine.cards import KING
 from ..engine.position import Position
 from .proof import cannot_win
 
-FLOOR = 52
+COMPILED: Final = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc (see ``hatch_build.py``), False when it runs
+as plain Python; both give the same results, node for node."""
+
+FLOOR: Final = 52
 """``code`` of a card at the bottom of a column: ``FLOOR + i`` for column ``i`` < 3 before
 the deal, ``FLOOR + 3`` for every other column and for all columns after the deal."""
 
-DOWN = 64
+DOWN: Final = 64
 """Added to the ``code`` of a face-down card."""
 
-OFF = 255
+OFF: Final = 255
 """``code`` of a card not on the table (in the stock or in a removed run)."""
 
-DEAL_MOVE = -1
+DEAL_MOVE: Final = -1
 """The stock deal, as a move of this module."""
 
-SUIT_RUNS: tuple[list[int], ...] = tuple(
+SUIT_RUNS: Final[tuple[list[int], ...]] = tuple(
     list(range(s * 13 + KING, s * 13 - 1, -1)) for s in range(4)
 )
 """SUIT_RUNS[s]: King down to Ace of suit ``s``, as a column holds a completed run."""
 
-DOWN_FROM_KING: tuple[list[int], ...] = tuple(
+DOWN_FROM_KING: Final[tuple[list[int], ...]] = tuple(
     list(range(c - c % 13 + KING, c - 1, -1)) for c in range(52)
 )
 """DOWN_FROM_KING[c]: the King of ``c``'s suit down to ``c``."""
 
-DOWN_TO_ACE: tuple[list[int], ...] = tuple(list(range(c, c - c % 13 - 1, -1)) for c in range(52))
+DOWN_TO_ACE: Final[tuple[list[int], ...]] = tuple(
+    list(range(c, c - c % 13 - 1, -1)) for c in range(52)
+)
 """DOWN_TO_ACE[c]: ``c`` down to the Ace of its suit."""
 
-ACE_OF: tuple[int, ...] = tuple(c - c % 13 for c in range(52))
+ACE_OF: Final[tuple[int, ...]] = tuple(c - c % 13 for c in range(52))
 """ACE_OF[c]: the Ace of ``c``'s suit."""
 
-KINGS: tuple[int, ...] = tuple(s * 13 + KING for s in range(4))
-_KING_SET = frozenset(KINGS)
-EMPTY: list[int] = []
+KINGS: Final[tuple[int, ...]] = tuple(s * 13 + KING for s in range(4))
+_KING_SET: Final = frozenset(KINGS)
+EMPTY: Final[list[int]] = []
 """An empty column, to count them with ``list.count``."""
 
 Snapshot = tuple[list[list[int]], list[int], int, tuple[int, ...]]
@@ -340,13 +347,6 @@ def search(
         (iter(root_moves), root_key, 0, cols.count(EMPTY), None)
     ]
     fd = board.fd
-    apply = board.apply
-    removes_run = board.removes_run
-    floor = board.floor
-    undo = board.undo
-    moves_of = board.moves
-    perf_counter = time.perf_counter
-    seen_add = seen.add
     check_at = min(node_limit, 1024)
     while path:
         top = path[-1]
@@ -365,11 +365,11 @@ def search(
                 scol = cols[s]
                 under = code[c]  # c leads, so it is face up
                 plain = bool(scol[-1] % 13 and (under >= FLOOR or under % 13)) or not (
-                    removes_run(c, j, s, scol.index(c))
+                    board.removes_run(c, j, s, scol.index(c))
                 )
             if plain:
                 dcol = cols[j]
-                code[c] = dcol[-1] if dcol else floor(j)
+                code[c] = dcol[-1] if dcol else board.floor(j)
                 if under < FLOOR and code[under] >= DOWN:
                     code[under] -= DOWN
                     key = bytes(code)
@@ -397,19 +397,19 @@ def search(
                     fd[s] = k - 1
                 record: Undo = (move, s, k, dlen, fd_s, None)
             else:
-                record = apply(move)
+                record = board.apply(move)
                 key = bytes(code)
                 if key in seen:
-                    undo(record)
+                    board.undo(record)
                     code[:] = top[1]
                     continue
                 if board.runs == 4:
                     return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
-            seen_add(key)
+            seen.add(key)
             nodes += 1
             if nodes >= check_at:
                 # The node limit, or a look at the clock every 1024 positions.
-                if nodes >= node_limit or (deadline is not None and perf_counter() > deadline):
+                if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
                     return "out", [], nodes
                 check_at = min(node_limit, (nodes | 1023) + 1)
             empty = cols.count(EMPTY)
@@ -430,7 +430,7 @@ def search(
             if lost:
                 after: list[int] = []
             else:
-                after = moves_of(safe and not board.stock)
+                after = board.moves(safe and not board.stock)
                 if prove and empty == 1 and not zflag and any(
                     m >> 3 in _KING_SET for m in after
                 ):

@@ -25,16 +25,17 @@ nothing back, so the test is also a proof before the deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..engine.cards import KING
 
-Z = 56
+Z: Final = 56
 """The number of the event "a column is empty for the first time"."""
 
-_EVENTS = 57
-_OFF = 255
-_FLOOR = 52
-_DOWN = 64
+_EVENTS: Final = 57
+_OFF: Final = 255
+_FLOOR: Final = 52
+_DOWN: Final = 64
 
 
 def board_code(columns: Sequence[Sequence[int]], face_down: Sequence[int]) -> bytearray:

@@ -1,0 +1,80 @@
+"""The solver core compiled by mypyc (``hatch_build.py``) against its own Python source (B1).
+
+A wheel built where a C compiler is found runs ``scorpion.solver.core`` and
+``scorpion.solver.proof`` compiled; the ``.py`` files beside them are the same code. These
+tests load those sources as plain Python modules and check that both search node for node
+alike. ``scripts/test.sh`` installs a compiler and sets ``SCORPION_REQUIRE_COMPILED``, so
+that there a silent fall-back to plain Python fails the run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from scorpion.engine import SCORPION, SCORPION_II, SCORPION_STRICT, WASP, deal
+from scorpion.solver import COMPILED, core, proof
+
+needs_compiled = pytest.mark.skipif(not COMPILED, reason="the solver core runs as plain Python")
+
+
+def _plain(name: str) -> ModuleType:
+    """Load ``scorpion/solver/<name>.py`` from the installed package as plain Python."""
+    source = Path(core.__file__).with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"scorpion.solver._plain_{name}", source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_core_is_compiled_where_a_compiler_was_installed() -> None:
+    if not os.environ.get("SCORPION_REQUIRE_COMPILED"):
+        pytest.skip("SCORPION_REQUIRE_COMPILED is not set")
+    assert COMPILED, "the wheel was built without the compiled solver core (see hatch_build.py)"
+    assert not core.__file__.endswith(".py")
+    assert not proof.__file__.endswith(".py")
+
+
+@needs_compiled
+def test_compiled_search_equals_the_python_source_node_for_node() -> None:
+    plain_proof = _plain("proof")
+    plain_core = _plain("core")
+    plain_core.cannot_win = plain_proof.cannot_win  # the plain core asks the plain proof
+    assert not plain_core.COMPILED
+    cases = [(n, SCORPION, 20_000) for n in range(1, 41)] + [
+        (n, v, 20_000) for v in (SCORPION_II, SCORPION_STRICT, WASP) for n in range(1, 11)
+    ] + [(103, SCORPION, 5_000)]  # deal 103 needs 128,805 nodes
+    outcomes = set()
+    for number, variant, nodes in cases:
+        position = deal(number, variant)
+        compiled = core.search(position, nodes, None)
+        plain = plain_core.search(position, nodes, None)
+        assert compiled == plain, f"deal {number} of {variant.id}"
+        outcomes.add(compiled[0])
+    assert outcomes == {"won", "lost", "out"}  # every way a search can end was compared
+
+
+@needs_compiled
+def test_compiled_proof_equals_the_python_source() -> None:
+    plain_proof = _plain("proof")
+    rng = random.Random(5)
+    proved = 0
+    for _ in range(2_000):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        columns: list[list[int]] = [[] for _ in range(7)]
+        for card in cards[: rng.randint(20, 52)]:
+            columns[rng.randrange(7)].append(card)
+        face_down = [rng.randint(0, max(0, len(col) - 1)) for col in columns]
+        code = proof.board_code(columns, face_down)
+        for full in (False, True):
+            answer = proof.cannot_win(code, as_if_full=full)
+            assert answer == plain_proof.cannot_win(code, as_if_full=full)
+            proved += answer
+    assert 0 < proved < 4_000  # both answers were compared
