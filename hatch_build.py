@@ -39,22 +39,25 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._scratch: str | None = None
         if self.target_name != "wheel" or version == "editable":
             return
-        if os.environ.get("SCORPION_PURE_PYTHON"):
+        if os.environ.get("SCORPION_PURE_PYTHON", "").strip() not in ("", "0"):
             self.app.display_info("scorpion: SCORPION_PURE_PYTHON is set; solver stays pure Python")
             return
         self._scratch = tempfile.mkdtemp(prefix="scorpion-mypyc-")
         work = Path(self._scratch)
-        shutil.copytree(Path(self.root, "src", "scorpion"), work / "scorpion")
-        command = [sys.executable, "-m", "mypyc", *COMPILED_MODULES]
         try:
+            shutil.copytree(Path(self.root, "src", "scorpion"), work / "scorpion")
             done = subprocess.run(
-                command, cwd=work, capture_output=True, text=True, timeout=900, check=False
+                [sys.executable, "-m", "mypyc", *COMPILED_MODULES],
+                cwd=work, capture_output=True, text=True, timeout=900, check=False,
             )
         except (OSError, subprocess.TimeoutExpired) as error:
-            self._fall_back(str(error))
+            self._fall_back([str(error)])
             return
+        except BaseException:  # interrupted: leave no scratch copy behind
+            self._remove_scratch()
+            raise
         if done.returncode != 0:
-            self._fall_back((done.stdout + done.stderr).strip().splitlines()[-12:])
+            self._fall_back((done.stdout + done.stderr).splitlines())
             return
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         built = [
@@ -69,12 +72,21 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch copy."""
+        self._remove_scratch()
+
+    def _remove_scratch(self) -> None:
         if self._scratch is not None:
             shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
 
-    def _fall_back(self, why: str | list[str]) -> None:
-        lines = [why] if isinstance(why, str) else why
+    def _fall_back(self, output: list[str]) -> None:
+        """Say why compiling failed (the last lines of its output), and build pure Python."""
+        self._remove_scratch()
+        # pip's build environment makes every Python started inside it print these two
+        # harmless lines; they say nothing about the failure.
+        noise = ("Error in sitecustomize", "AssertionError:")
+        lines = [line for line in output if line.strip() and not line.startswith(noise)]
         self.app.display_warning(
             "scorpion: could not compile the solver with mypyc; it stays pure Python "
-            "(same results, about half the speed). Why:\n  " + "\n  ".join(lines)
+            "(same answers, about half the speed). Why:\n  " + "\n  ".join(lines[-8:])
         )
