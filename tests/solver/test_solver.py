@@ -482,3 +482,18 @@ runs: C D
 """)
     assert stuck.legal_moves() == []
     assert solve(stuck).verdict is Verdict.NOT_WINNABLE
+
+
+def test_the_shipped_winnable_deals_are_what_the_solver_finds() -> None:
+    """B2: the shipped list (package data) holds exactly the winnable deals: checked in full
+    for deals 1..200, and on a sample of the rest (node budgets: the same on any machine)."""
+    from scorpion.web.insight import shipped_winnable_deals
+
+    shipped = shipped_winnable_deals("scorpion")
+    assert len(shipped) == len(set(shipped)) == 3918
+    assert all(1 <= n <= 31999 for n in shipped)
+    found = {n for n in range(1, 201) if solve(deal(n), max_nodes=500_000).verdict
+             is Verdict.WINNABLE}
+    assert found == {n for n in shipped if n <= 200}
+    for n in random.Random(12).sample(shipped, 12):
+        assert solve(deal(n), max_nodes=1_000_000).verdict is Verdict.WINNABLE, n

@@ -387,4 +387,5 @@ def test_new_game_winnable_only(client: TestClient) -> None:
         assert r.status_code == 200
         number = int(r.json()["deal"])
         assert number in shipped
-        assert solve(deal(number), max_seconds=10).verdict is Verdict.WINNABLE
+        # The survey proved every shipped deal winnable within 734,221 nodes (deal 15067).
+        assert solve(deal(number), max_nodes=1_000_000).verdict is Verdict.WINNABLE

@@ -69,11 +69,15 @@ def _find_winnable(variant_id: str, seed: int) -> str | None:
 
 
 def shipped_winnable_deals(variant_id: str) -> list[int]:
-    """Deal numbers the survey proved winnable, shipped with the package (may be empty)."""
+    """Deal numbers the survey proved winnable, shipped with the package (may be empty).
+
+    The file holds one number a line; ``#`` starts a comment.
+    """
     path = resources.files("scorpion.solver") / "data" / f"winnable-{variant_id}.txt"
     if not path.is_file():
         return []
-    return [int(line) for line in path.read_text().split() if line.isdigit()]
+    lines = (line.partition("#")[0].strip() for line in path.read_text().splitlines())
+    return [int(line) for line in lines if line]
 
 
 class Insight:
