@@ -20,10 +20,11 @@ from scorpion.engine import (
     deal,
     parse_position,
 )
-from scorpion.solver import SolverError, Verdict, check_line, position_key, safe_move, solve
+from scorpion.engine.cards import KING
+from scorpion.solver import SolverError, Verdict, check_line, core, position_key, safe_move, solve
 from scorpion.solver.core import DEAL_MOVE, Board
 from scorpion.solver.proof import board_code, cannot_win
-from scorpion.solver.search import is_deadlocked
+from scorpion.solver.search import is_deadlocked, shorten_line
 
 ONE_MOVE_FROM_A_WIN = """\
 1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
@@ -497,3 +498,27 @@ def test_the_shipped_winnable_deals_are_what_the_solver_finds() -> None:
     assert found == {n for n in shipped if n <= 200}
     for n in random.Random(12).sample(shipped, 12):
         assert solve(deal(n), max_nodes=1_000_000).verdict is Verdict.WINNABLE, n
+
+
+def test_winning_lines_drop_the_king_moves_they_do_not_need() -> None:
+    """B1: the line printed is checked on the engine, and the search's wandering King
+    shifts are taken out of it."""
+    one_move = parse_position(ONE_MOVE_FROM_A_WIN)
+    there_and_back = tuple(Move.parse(m) for m in ("KS-3", "KS-1", "AS-1"))
+    check_line(one_move, there_and_back)
+    assert [str(m) for m in shorten_line(one_move, there_and_back)] == ["AS-1"]
+    with pytest.raises(SolverError):
+        shorten_line(one_move, there_and_back[:2])
+
+    p = deal(259)  # the search wanders there before the deal
+    outcome, found, _ = core.search(p, 10**6, None)
+    raw = tuple(DEAL if m == DEAL_MOVE else Move(m >> 3, m & 7) for m in found)
+    check_line(p, raw)
+    short = solve(p).line
+    assert (outcome, len(raw), len(short)) == ("won", 96, 53)
+    assert short == shorten_line(p, raw)
+    check_line(p, short)
+    for i, move in enumerate(short):
+        if move.card % 13 == KING and move != DEAL:  # every King move left is needed
+            with pytest.raises(SolverError):
+                check_line(p, short[:i] + short[i + 1:])

@@ -276,6 +276,7 @@ def solve(
     if outcome == "won":
         line = tuple(DEAL if m < 0 else Move(m >> 3, m & 7) for m in moves)
         check_line(position, line)
+        line = shorten_line(position, line)
         return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
     verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
     return SolveResult(verdict, (), nodes, time.perf_counter() - started)
@@ -294,3 +295,93 @@ def check_line(position: Position, line: tuple[Move, ...] | list[Move]) -> None:
         p = p.apply(move)
     if not p.is_won:
         raise SolverError("the line does not win")
+
+
+def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Return ``line``, a winning line from ``position``, without King moves it does not need.
+
+    A depth-first search can wander: before the deal it may shift King-led groups between
+    empty columns many times before it finds the placement that wins. Two steps, repeated
+    until neither changes the line: each King move whose removal leaves a line that still
+    wins on the engine is dropped (last first); then each run of two or more King moves in
+    a row is replaced by a shortest run of King moves from the same position to the same
+    position, if there is a shorter one (breadth-first search). Not a search for the
+    shortest winning line. Only King moves are touched: outside Wasp a non-King card leads
+    at most one move, onto its successor, and a line that wins needs it.
+
+    Raises:
+        SolverError: if ``line`` itself does not win (see :func:`check_line`).
+    """
+    check_line(position, line)
+    moves = list(line)
+    changed = True
+    while changed:
+        changed = False
+        # before[i]: the position before moves[i], so that a removal replays only the rest
+        # (removing moves[i] leaves before[j] right for every j <= i).
+        before = _positions(position, moves)
+        for i in range(len(moves) - 1, -1, -1):
+            if _is_king_move(moves[i]) and _wins(before[i], moves[i + 1:]):
+                del moves[i]
+                changed = True
+        before = _positions(position, moves)
+        i = len(moves)
+        while i > 0:
+            end = i
+            while i > 0 and _is_king_move(moves[i - 1]):
+                i -= 1
+            if end - i >= 2:
+                shorter = _king_moves_between(before[i], before[end], end - i - 1)
+                if shorter is not None:
+                    moves[i:end] = shorter
+                    changed = True
+            i -= 1
+    return tuple(moves)
+
+
+def _is_king_move(move: Move) -> bool:
+    return move.card >= 0 and move.card % 13 == KING
+
+
+def _positions(position: Position, moves: list[Move]) -> list[Position]:
+    """The position before each move of ``moves``, and after the last."""
+    positions = [position]
+    for move in moves:
+        positions.append(positions[-1].apply(move))
+    return positions
+
+
+def _king_moves_between(start: Position, goal: Position, most: int) -> list[Move] | None:
+    """A shortest list of at most ``most`` King moves from ``start`` to ``goal``, or None."""
+    if start == goal:
+        return []
+    previous: dict[Position, tuple[Position, Move]] = {}
+    layer = [start]
+    for _ in range(most):
+        following = []
+        for p in layer:
+            for move in p.legal_moves():
+                if not _is_king_move(move):
+                    continue
+                q = p.apply(move)
+                if q == start or q in previous:
+                    continue
+                previous[q] = (p, move)
+                if q == goal:
+                    path = []
+                    while q != start:
+                        q, move = previous[q]
+                        path.append(move)
+                    return path[::-1]
+                following.append(q)
+        layer = following
+    return None
+
+
+def _wins(position: Position, line: list[Move]) -> bool:
+    """True if every move of ``line`` is legal in turn from ``position`` and the last wins."""
+    for move in line:
+        if not position.is_legal(move):
+            return False
+        position = position.apply(move)
+    return position.is_won
