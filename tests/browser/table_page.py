@@ -72,14 +72,20 @@ class Recorder:
             return
         try:
             body = response.json()
-        except Exception as exc:  # a body the page could not read either
-            self.errors.append(f"unreadable answer from {path}: {exc}")
+        except Exception as exc:
+            if "navigated away" in str(exc):
+                # The test went to another page before this handler ran, so the browser
+                # dropped the body; the page left without reading it either.
+                self.answers.append((path, response.status, None))
+            else:  # a body the page could not read either
+                self.errors.append(f"unreadable answer from {path}: {exc}")
             return
         self.answers.append((path, response.status, body))
 
     def game_views(self) -> list[dict[str, Any]]:
         """The decoded game views (2xx answers of the game endpoints), in arrival order."""
-        return [b for path, status, b in self.answers if status < 300 and path in GAME_ENDPOINTS]
+        return [b for path, status, b in self.answers
+                if status < 300 and path in GAME_ENDPOINTS and b is not None]
 
     def check(self) -> int:
         """Assert that no answer names a face-down card, nothing left the site, no page error.
@@ -92,7 +98,7 @@ class Recorder:
         shown: set[str] = set()
         checked = 0
         for path, status, body in self.answers:
-            if status >= 300:
+            if status >= 300 or body is None:  # refused, or dropped unread by a navigation
                 continue
             if path in GAME_ENDPOINTS:
                 face_up = {code for column in body["columns"] for code in column["cards"]}
