@@ -27,6 +27,10 @@ if ! command -v cc >/dev/null || [ ! -f "$headers" ]; then
 fi
 
 if [ ! -x .venv/bin/python ]; then
+  if ! python3 -c "import ensurepip" 2>/dev/null; then
+    echo "Installing Debian's python3-venv..."
+    apt_install python3-venv
+  fi
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
@@ -41,8 +45,11 @@ if [ -z "${SCORPION_TEST_POSTGRES:-}" ]; then
   SCORPION_TEST_POSTGRES="$(bash scripts/postgres-for-tests.sh)"
 fi
 export SCORPION_TEST_POSTGRES
-# The compiler is there, so a pure-Python solver core would mean the build went wrong.
-export SCORPION_REQUIRE_COMPILED=1
+# The compiler is there, so a pure-Python solver core would mean the build went wrong
+# (unless SCORPION_PURE_PYTHON asked for one).
+if [ "${SCORPION_PURE_PYTHON:-0}" = 0 ]; then
+  export SCORPION_REQUIRE_COMPILED=1
+fi
 
 echo "== ruff"
 .venv/bin/ruff check .

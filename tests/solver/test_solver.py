@@ -509,6 +509,20 @@ def test_winning_lines_drop_the_king_moves_they_do_not_need() -> None:
     assert [str(m) for m in shorten_line(one_move, there_and_back)] == ["AS-1"]
     with pytest.raises(SolverError):
         shorten_line(one_move, there_and_back[:2])
+    two_suits = parse_position("""\
+1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S
+2: AS 2H
+3:
+4: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H
+5: AH
+6:
+7:
+stock: -
+runs: C D
+""")
+    out_and_back = tuple(Move.parse(m) for m in ("KS-3", "2H-4", "KS-1", "AH-4", "AS-1"))
+    check_line(two_suits, out_and_back)
+    assert [str(m) for m in shorten_line(two_suits, out_and_back)] == ["2H-4", "AH-4", "AS-1"]
 
     p = deal(259)  # the search wanders there before the deal
     outcome, found, _ = core.search(p, 10**6, None)

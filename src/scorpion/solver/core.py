@@ -33,7 +33,7 @@ from ..engine.cards import KING
 from ..engine.position import Position
 from .proof import cannot_win
 
-COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 """True when this module runs compiled by mypyc (see ``hatch_build.py``), False when it runs
 as plain Python; both give the same results, node for node."""
 

@@ -298,22 +298,26 @@ def check_line(position: Position, line: tuple[Move, ...] | list[Move]) -> None:
 
 
 def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Return ``line``, a winning line from ``position``, without King moves it does not need.
+    """Return ``line``, a winning line from ``position``, with King moves taken out of it
+    where the engine shows that they are not needed.
 
     A depth-first search can wander: before the deal it may shift King-led groups between
-    empty columns many times before it finds the placement that wins. Two steps, repeated
-    until neither changes the line: each King move whose removal leaves a line that still
-    wins on the engine is dropped (last first); then each run of two or more King moves in
-    a row is replaced by a shortest run of King moves from the same position to the same
-    position, if there is a shorter one (breadth-first search). Not a search for the
-    shortest winning line. Only King moves are touched: outside Wasp a non-King card leads
-    at most one move, onto its successor, and a line that wins needs it.
+    empty columns many times before it finds the placement that wins. Three steps, repeated
+    until none changes the line, each keeping a change only if the line still wins on the
+    engine: drop single King moves (last first); replace each run of two or more King moves
+    in a row by a shortest run of King moves between the same two positions (breadth-first
+    search); outside Wasp, drop two moves of the same King at once (a shift out and back
+    with other moves between). This is not a search for the shortest winning line, and it
+    touches only King moves: outside Wasp a non-King card leads at most one move, onto its
+    successor, and the win needs it. In Wasp, where any card may go into an empty column,
+    the search's wandering with other cards stays in the line.
 
     Raises:
         SolverError: if ``line`` itself does not win (see :func:`check_line`).
     """
     check_line(position, line)
     moves = list(line)
+    pairs = not position.variant.empty_column_takes_any
     changed = True
     while changed:
         changed = False
@@ -336,7 +340,21 @@ def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]
                     moves[i:end] = shorter
                     changed = True
             i -= 1
-    return tuple(moves)
+        if changed or not pairs:
+            continue
+        before = _positions(position, moves)
+        kings = [i for i, move in enumerate(moves) if _is_king_move(move)]
+        for a in reversed(kings):
+            for b in reversed([b for b in kings if b > a and moves[b].card == moves[a].card]):
+                if _wins(before[a], moves[a + 1:b] + moves[b + 1:]):
+                    del moves[b], moves[a]
+                    changed = True
+                    break
+            if changed:
+                break
+    result = tuple(moves)
+    check_line(position, result)
+    return result
 
 
 def _is_king_move(move: Move) -> bool:
