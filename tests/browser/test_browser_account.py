@@ -160,19 +160,20 @@ def test_deleting_saved_games_and_results_after_confirmation(
     expect(saved).to_have_text("1 saved game: Scorpion, deal 1 (1 move)")
     assert table.api_view()["moves"] == 1  # nothing was deleted
 
-    page.get_by_role("button", name="Delete saved games").click()
-    with page.expect_response(lambda r: r.url.endswith("/api/saved-games")) as info:
-        dialog.get_by_role("button", name="Delete saved games").click()
-    assert info.value.json()["deleted"] == 1
+    def confirm(name: str, endpoint: str) -> int:
+        """Press the delete button ``name``, confirm, and return how many rows went."""
+        page.get_by_role("button", name=name).click()
+        with page.expect_response(lambda r: r.url.endswith(endpoint)) as info:
+            dialog.get_by_role("button", name=name).click()
+        return int(info.value.json()["deleted"])
+
+    assert confirm("Delete saved games", "/api/saved-games") == 1
     expect(page.locator("#done")).to_have_text("1 saved game deleted.")
     expect(saved).to_have_text("No saved games.")
     expect(page.get_by_role("button", name="Delete saved games")).to_be_disabled()
     expect(results).to_have_text("1 game in your statistics: Scorpion 1")  # kept apart
 
-    page.get_by_role("button", name="Delete results").click()
-    with page.expect_response(lambda r: r.url.endswith("/api/results")) as info:
-        dialog.get_by_role("button", name="Delete results").click()
-    assert info.value.json()["deleted"] == 1
+    assert confirm("Delete results", "/api/results") == 1
     expect(page.locator("#done")).to_have_text("1 result deleted.")
     expect(results).to_have_text("No results: your statistics are empty.")
     page.screenshot(path=artifacts / "settings-deleted.png", full_page=True)

@@ -275,8 +275,7 @@ def solve(
     outcome, moves, nodes = core.search(position, node_limit, deadline)
     if outcome == "won":
         line = tuple(DEAL if m < 0 else Move(m >> 3, m & 7) for m in moves)
-        check_line(position, line)
-        line = shorten_line(position, line)
+        line = shorten_line(position, line)  # replays the line on the engine, before and after
         return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
     verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
     return SolveResult(verdict, (), nodes, time.perf_counter() - started)
@@ -398,8 +397,8 @@ def _king_moves_between(start: Position, goal: Position, most: int) -> list[Move
 
 def _wins(position: Position, line: list[Move]) -> bool:
     """True if every move of ``line`` is legal in turn from ``position`` and the last wins."""
-    for move in line:
-        if not position.is_legal(move):
-            return False
-        position = position.apply(move)
-    return position.is_won
+    try:
+        check_line(position, line)
+    except SolverError:
+        return False
+    return True

@@ -12,6 +12,7 @@ means it is computed again.
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import random
@@ -68,16 +69,17 @@ def _find_winnable(variant_id: str, seed: int) -> str | None:
     return None
 
 
-def shipped_winnable_deals(variant_id: str) -> list[int]:
+@functools.cache
+def shipped_winnable_deals(variant_id: str) -> tuple[int, ...]:
     """Deal numbers the survey proved winnable, shipped with the package (may be empty).
 
-    The file holds one number a line; ``#`` starts a comment.
+    The file holds one number a line; ``#`` starts a comment. It is read once per variant.
     """
     path = resources.files("scorpion.solver") / "data" / f"winnable-{variant_id}.txt"
     if not path.is_file():
-        return []
+        return ()
     lines = (line.partition("#")[0].strip() for line in path.read_text().splitlines())
-    return [int(line) for line in lines if line]
+    return tuple(int(line) for line in lines if line)
 
 
 class Insight:
