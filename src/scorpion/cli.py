@@ -18,6 +18,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from .advisor import Advice, PlayerView, advise, format_view, parse_view
+from .advisor.advise import DEFAULT_NODES, DEFAULT_SAMPLES
 from .engine import (
     DealNumber,
     Game,
@@ -75,10 +77,7 @@ def _variant(variant_id: str | None) -> Variant | None:
 
 
 def _read_position(source: str, variant_id: str | None) -> Position:
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _fail(f"error: cannot read {source}: {exc}") from None
+    text = _read_text(source)
     try:
         return parse_position(text, _variant(variant_id))
     except ValueError as exc:
@@ -148,6 +147,77 @@ def apply_command(
         except IllegalMoveError as exc:
             raise _fail(f"illegal: {move}: {exc.reason}", EXIT_ILLEGAL) from None
     typer.echo(format_position(position), nl=False)
+
+
+def _read_text(source: str) -> str:
+    try:
+        return sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(f"error: cannot read {source}: {exc}") from None
+
+
+def advice_lines(advice: Advice) -> list[str]:
+    """The advice as lines for the terminal: each move with its chance, best first."""
+    lines = []
+    for a in advice.moves:
+        if advice.exact:
+            undecided = a.undecided > 0
+            chance = "not decided" if undecided else ("wins" if a.wins else "cannot win")
+            lines.append(f"{a.move!s:6} {chance} (exact: nothing is hidden)")
+            continue
+        low, high = a.interval
+        note = f", {a.undecided} undecided" if a.undecided else ""
+        lines.append(
+            f"{a.move!s:6} chance to win about {a.chance:.0%} "
+            f"(95% interval {low:.0%} to {high:.0%}; {a.wins} of {a.samples} samples{note})"
+        )
+    return lines
+
+
+FAIR_NOTE = "The chances use only the cards the player can see (no peeking)."
+
+
+@app.command("advise")
+def advise_command(
+    source: Annotated[
+        str, typer.Argument(metavar="FILE|-", help="A position or a player's view, or - for stdin.")
+    ],
+    variant: VariantOption = None,
+    samples: Annotated[int, typer.Option(help="Samples at most.", min=1)] = DEFAULT_SAMPLES,
+    nodes: Annotated[int, typer.Option(help="Node budget of each solve.", min=1)] = DEFAULT_NODES,
+    seed: Annotated[int, typer.Option(help="Seed of the sampler.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Print each move with its chance to win, from what the player sees alone.
+
+    A position's face-down and stock cards are dropped first: the advice is the same as
+    for its view (hidden cards written '?'). The same input and seed give the same advice.
+    """
+    text = _read_text(source)
+    try:
+        view = parse_view(text, _variant(variant))
+    except ValueError as exc:
+        raise _fail(f"error: {source}: {exc}") from None
+    advice = advise(view, seed=seed, max_samples=samples, nodes=nodes)
+    if as_json:
+        typer.echo(json.dumps({
+            "view": format_view(view), "hidden": view.hidden, "samples": advice.samples,
+            "exact": advice.exact, "separated": advice.separated, "solves": advice.solves,
+            "nodes": advice.nodes,
+            "moves": [
+                {"move": str(a.move), "chance": a.chance, "low": a.interval[0],
+                 "high": a.interval[1], "wins": a.wins, "samples": a.samples,
+                 "undecided": a.undecided}
+                for a in advice.moves
+            ],
+        }))
+        return
+    if not advice.moves:
+        typer.echo("no moves left")
+        return
+    for line in advice_lines(advice):
+        typer.echo(line)
+    typer.echo(FAIR_NOTE)
 
 
 # --- the terminal table -----------------------------------------------------------------
@@ -228,8 +298,13 @@ def play_command(
             except HistoryError as exc:
                 console.print(f"[yellow]{exc}[/]")
         elif word in ("hint", "h"):
-            moves = game.legal_moves()
-            console.print("legal moves: " + (" ".join(map(str, moves)) or "none"))
+            advice = advise(PlayerView.of(game.position), max_samples=32, nodes=5000)
+            if not advice.moves:
+                console.print("no moves left: try undo, restart or new")
+            for hint in advice_lines(advice):
+                console.print(hint, markup=False)
+            if advice.moves:
+                console.print(FAIR_NOTE)
         elif word == "restart":
             game.restart()
         elif word == "new":
@@ -297,44 +372,65 @@ def solve_command(
         typer.echo(f"winning line ({len(line)} moves): {' '.join(line)}")
 
 
+PLAYER_CHOICES = ("full", "fair", "heuristic", "random")
+
+
 @app.command("survey")
 def survey_command(
     deals: Annotated[
         str, typer.Argument(metavar="FIRST..LAST", help="Range of deals, e.g. 1..1000.")
     ],
     variant: VariantOption = None,
-    budget: Annotated[float, typer.Option(help="Time budget per deal, in seconds.")] = 10.0,
+    player: Annotated[
+        str,
+        typer.Option(
+            help="full: decide each deal with the solver, which sees every card. fair, "
+            "heuristic, random: play each deal the solver calls winnable, seeing only what "
+            "a player sees (fair: with the advisor; the others are baselines).",
+        ),
+    ] = "full",
+    budget: Annotated[
+        float, typer.Option(help="Time budget per deal, in seconds (full only).")
+    ] = 10.0,
     workers: Annotated[
         int, typer.Option(help="Worker processes (0: one per CPU).", min=0)
     ] = 0,
     out: Annotated[
         Path | None,
         typer.Option(
-            help="CSV file [default: survey-VARIANT-FIRST-LAST.csv]; resumed if it exists."
+            help="CSV file [default: survey-VARIANT-FIRST-LAST.csv, or "
+            "survey-VARIANT-PLAYER-FIRST-LAST.csv]; resumed if it exists."
+        ),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also draw the win shares (.svg or .png): this survey's player and every "
+            "other player's survey of the same range found under its default name, beside "
+            "the full-knowledge share. Needs matplotlib (pip install '.[plot]').",
         ),
     ] = None,
 ) -> None:
-    """Decide a range of deals in parallel; print the winnable share with its 95% interval."""
+    """Decide or play a range of deals in parallel; print the win share with its 95% interval."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .solver.survey import DealResult, Summary, parse_range, read_results, run_survey
+    from .advisor.survey import PLAY_FIELDS, PlayedDeal, PlaySummary, run_play_survey
+    from .plots import plot_shares, survey_path
+    from .solver.survey import Summary, parse_range, read_results, read_rows, run_survey
 
     v = _variant(variant or "scorpion")
     assert v is not None
+    if player not in PLAYER_CHOICES:
+        raise _fail(f"error: unknown player {player!r} (choose from {', '.join(PLAYER_CHOICES)})")
     try:
         first, last = parse_range(deals)
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
     if budget <= 0:
         raise _fail("error: the budget must be a positive number of seconds")
-    path = out or Path(f"survey-{v.id}-{first}-{last}.csv")
-    try:
-        already = [r for n, r in read_results(path).items() if first <= n <= last]
-    except (OSError, ValueError) as exc:
-        raise _fail(f"error: {exc}") from None
-    counts = {"winnable": 0, "not winnable": 0, "undecided": 0}
-    for r in already:
-        counts[r.verdict.value] += 1
+    path = out or survey_path(Path(), v.id, player, first, last)
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise _fail("error: --plot writes an .svg or a .png file")
     console = Console(stderr=True)
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -342,31 +438,67 @@ def survey_command(
         TimeElapsedColumn(),
     )
     started = time.perf_counter()
+    counts = {"won": 0, "lost": 0, "other": 0}
     new = 0
+    if player != "full":
+        console.print(
+            f"Playing, as the {player} player sees it, only the deals the full-knowledge "
+            "solver calls winnable (no player can win the others)."
+        )
 
     def label() -> str:
-        return (f"won {counts['winnable']}  lost {counts['not winnable']}  "
-                f"undecided {counts['undecided']}")
+        other = "undecided" if player == "full" else "not winnable"
+        return f"won {counts['won']}  lost {counts['lost']}  {other} {counts['other']}"
 
+    keys = {"winnable": "won", "not winnable": "lost", "undecided": "other", "won": "won",
+            "lost": "lost", "-": "other"}
+    try:
+        if player == "full":
+            old = [r.verdict.value for r in read_results(path).values()
+                   if first <= r.deal <= last]
+        else:
+            old = [r.outcome for r in read_rows(path, PLAY_FIELDS, PlayedDeal.parse).values()
+                   if first <= r.deal <= last]
+    except (OSError, ValueError) as exc:
+        raise _fail(f"error: {exc}") from None
+    for key in old:
+        counts[keys[key]] += 1
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(
-            f"{v.name} {first}..{last}", total=last - first + 1, completed=len(already),
+            f"{v.name} {first}..{last}", total=last - first + 1, completed=len(old),
             counts=label(), rate="",
         )
 
-        def on_result(result: DealResult) -> None:
+        def count(key: str) -> None:
             nonlocal new
+            counts[key] += 1
             new += 1
-            counts[result.verdict.value] += 1
             rate = new / max(1e-9, time.perf_counter() - started)
-            progress.update(task, advance=1, counts=label(), rate=f"{rate:.1f} deals/s")
+            progress.update(task, advance=1, counts=label(), rate=f"{rate:.2f} deals/s")
 
-        results = run_survey(
-            first, last, v.id, budget, path, workers=workers or os.cpu_count() or 1,
-            on_result=on_result,
-        )
-    typer.echo(str(Summary.of(results.values())))
+        try:
+            if player == "full":
+                results = run_survey(
+                    first, last, v.id, budget, path, workers=workers or os.cpu_count() or 1,
+                    on_result=lambda r: count(keys[r.verdict.value]),
+                )
+                summary: object = Summary.of(results.values())
+            else:
+                played = run_play_survey(
+                    first, last, v.id, player, path, workers=workers or os.cpu_count() or 1,
+                    on_result=lambda r: count(keys[r.outcome]),
+                )
+                summary = PlaySummary.of(player, played.values())
+        except (OSError, ValueError) as exc:
+            raise _fail(f"error: {exc}") from None
+    typer.echo(str(summary))
     typer.echo(f"results: {path}")
+    if plot is not None:
+        try:
+            plot_shares(v, first, last, plot, folder=path.parent)
+        except (ImportError, OSError, ValueError) as exc:
+            raise _fail(f"error: cannot draw {plot}: {exc}") from None
+        typer.echo(f"plot: {plot}")
 
 
 @app.command("serve")

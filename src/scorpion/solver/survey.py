@@ -12,16 +12,29 @@ statistical inference", JASA 22 (1927) 209-212.
 from __future__ import annotations
 
 import csv
+import functools
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from ..engine.deals import deal
 from ..engine.variants import variant_by_id
 from .search import Verdict, solve
+
+
+class Row(Protocol):
+    """A survey result: it gives its CSV row."""
+
+    def row(self) -> dict[str, str]:
+        """The CSV row, by field."""
+        ...
+
+
+T = TypeVar("T", bound=Row)
 
 FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
 """The CSV columns, in order."""
@@ -36,6 +49,18 @@ class DealResult:
     nodes: int
     seconds: float
     line: str
+
+    @classmethod
+    def parse(cls, row: dict[str, str]) -> DealResult:
+        """Read a CSV row written by :meth:`row`.
+
+        Raises:
+            ValueError, TypeError, KeyError: for a row that is not one.
+        """
+        return cls(
+            int(row["deal"]), Verdict(row["verdict"]), int(row["nodes"]),
+            float(row["seconds"]), row["line"] or "",
+        )
 
     def row(self) -> dict[str, str]:
         """The CSV row of this result."""
@@ -78,6 +103,42 @@ def parse_range(text: str) -> tuple[int, int]:
     return first, last
 
 
+def read_rows(
+    path: Path, fields: tuple[str, ...], parse: Callable[[dict[str, str]], T]
+) -> dict[int, T]:
+    """Read the rows of an earlier survey file by deal number; a cut-off last line is dropped.
+
+    Args:
+        path: the CSV file (missing or empty: no rows).
+        fields: the header the file must have.
+        parse: makes a result of a row (a dict by field); raises ValueError, TypeError or
+            KeyError for a bad row.
+
+    Raises:
+        ValueError: if the file is not such a survey file (wrong header, or a bad row that
+            is not the last).
+    """
+    results: dict[int, T] = {}
+    if not path.exists() or path.stat().st_size == 0:
+        return results
+    with path.open(newline="", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines or tuple(lines[0].split(",")) != fields:
+        raise ValueError(f"{path} is not a survey file of this kind (its header is not "
+                         f"{','.join(fields)})")
+    rows = list(csv.DictReader(lines))
+    for i, row in enumerate(rows):
+        try:
+            r = parse(row)
+            number = int(row["deal"])
+        except (TypeError, ValueError, KeyError):
+            if i == len(rows) - 1:
+                break  # the row being written when the survey was interrupted
+            raise ValueError(f"{path}: row {i + 2} is not a survey row") from None
+        results[number] = r
+    return results
+
+
 def read_results(path: Path) -> dict[int, DealResult]:
     """Read the rows of an earlier survey file; a cut-off last line is dropped.
 
@@ -85,36 +146,69 @@ def read_results(path: Path) -> dict[int, DealResult]:
         ValueError: if the file is not a survey file (wrong header or a bad row that is
             not the last).
     """
-    results: dict[int, DealResult] = {}
-    if not path.exists() or path.stat().st_size == 0:
-        return results
-    with path.open(newline="", encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    if not lines or tuple(lines[0].split(",")) != FIELDS:
-        raise ValueError(f"{path} is not a survey file (its header is not {','.join(FIELDS)})")
-    rows = list(csv.DictReader(lines))
-    for i, row in enumerate(rows):
-        try:
-            r = DealResult(
-                int(row["deal"]), Verdict(row["verdict"]), int(row["nodes"]),
-                float(row["seconds"]), row["line"] or "",
-            )
-        except (TypeError, ValueError, KeyError):
-            if i == len(rows) - 1:
-                break  # the row being written when the survey was interrupted
-            raise ValueError(f"{path}: row {i + 2} is not a survey row") from None
-        results[r.deal] = r
-    return results
+    return read_rows(path, FIELDS, DealResult.parse)
 
 
-def _rewrite(path: Path, results: dict[int, DealResult]) -> None:
+def _rewrite(path: Path, fields: tuple[str, ...], results: Mapping[int, Row]) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     with tmp.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, FIELDS)
+        writer = csv.DictWriter(f, fields)
         writer.writeheader()
         for number in sorted(results):
             writer.writerow(results[number].row())
     os.replace(tmp, path)
+
+
+def run_tasks(
+    numbers: Iterable[int],
+    task: Callable[[int], T],
+    out: Path,
+    fields: tuple[str, ...],
+    parse: Callable[[dict[str, str]], T],
+    workers: int = 1,
+    executor: Executor | None = None,
+    on_result: Callable[[T], None] | None = None,
+) -> dict[int, T]:
+    """Run ``task`` on each deal number not yet in ``out``, appending a row as each ends.
+
+    The machinery of every survey: rows already in ``out`` are kept and not done again
+    (a cut-off last row is dropped first), each new result is written and flushed as it
+    finishes, and the file is rewritten sorted at the end.
+
+    Args:
+        numbers: the deal numbers of the survey.
+        task: a picklable function of a deal number, run in the pool; its result has a
+            ``deal`` and a ``row()`` giving the CSV row.
+        out: the CSV file.
+        fields, parse: its header and row reader (see :func:`read_rows`).
+        workers: processes of the standard library's pool (ignored with ``executor``).
+        executor: any ``concurrent.futures.Executor`` (for example a Dask cluster's).
+        on_result: called with each new result, in completion order.
+
+    Returns:
+        Every result for ``numbers``, old and new, by deal number.
+    """
+    wanted = list(numbers)
+    all_old = read_rows(out, fields, parse)
+    done = {n: all_old[n] for n in wanted if n in all_old}
+    _rewrite(out, fields, all_old)  # drop a cut-off last line before appending
+    todo = [n for n in wanted if n not in done]
+    own = executor is None
+    pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
+    try:
+        with out.open("a", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fields)
+            for number, result in _completed(pool, todo, task):
+                writer.writerow(result.row())
+                f.flush()
+                done[number] = result
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+    _rewrite(out, fields, {**all_old, **done})
+    return done
 
 
 def run_survey(
@@ -142,45 +236,29 @@ def run_survey(
         Every result for the range, old and new, by deal number.
     """
     variant_by_id(variant_id)
-    all_old = read_results(out)
-    done = {n: r for n, r in all_old.items() if first <= n <= last}
-    _rewrite(out, all_old)  # drop a cut-off last line before appending
-    todo = [n for n in range(first, last + 1) if n not in done]
-    own = executor is None
-    pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
-    try:
-        with out.open("a", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, FIELDS)
-            for result in _completed(pool, todo, variant_id, budget_seconds):
-                writer.writerow(result.row())
-                f.flush()
-                done[result.deal] = result
-                if on_result is not None:
-                    on_result(result)
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
-    _rewrite(out, {**all_old, **done})
-    return done
+    task = functools.partial(decide_deal, variant_id=variant_id, budget_seconds=budget_seconds)
+    return run_tasks(
+        range(first, last + 1), task, out, FIELDS, DealResult.parse, workers, executor, on_result
+    )
 
 
 def _completed(
-    pool: Executor, numbers: Iterable[int], variant_id: str, budget: float | None
-) -> Iterator[DealResult]:
-    pending: set[Future[DealResult]] = set()
+    pool: Executor, numbers: Iterable[int], task: Callable[[int], T]
+) -> Iterator[tuple[int, T]]:
+    pending: dict[Future[T], int] = {}
     it = iter(numbers)
     window = 64
     for number in it:
-        pending.add(pool.submit(decide_deal, number, variant_id, budget))
+        pending[pool.submit(task, number)] = number
         if len(pending) >= window:
             break
     while pending:
-        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in finished:
-            yield future.result()
+            yield pending.pop(future), future.result()
             nxt = next(it, None)
             if nxt is not None:
-                pending.add(pool.submit(decide_deal, nxt, variant_id, budget))
+                pending[pool.submit(task, nxt)] = nxt
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:

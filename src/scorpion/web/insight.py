@@ -12,7 +12,6 @@ means it is computed again.
 from __future__ import annotations
 
 import asyncio
-import functools
 import multiprocessing
 import os
 import random
@@ -21,10 +20,10 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
-from importlib import resources
 
 from ..engine import DealNumber, Position, deal, variant_by_id
 from ..solver import SolveResult, Verdict, solve
+from ..solver.winnable import shipped_winnable_deals
 
 SEARCH_SECONDS = 5.0
 """Time budget of one background search, in seconds."""
@@ -67,19 +66,6 @@ def _find_winnable(variant_id: str, seed: int) -> str | None:
         ):
             return str(number)
     return None
-
-
-@functools.cache
-def shipped_winnable_deals(variant_id: str) -> tuple[int, ...]:
-    """Deal numbers the survey proved winnable, shipped with the package (may be empty).
-
-    The file holds one number a line; ``#`` starts a comment. It is read once per variant.
-    """
-    path = resources.files("scorpion.solver") / "data" / f"winnable-{variant_id}.txt"
-    if not path.is_file():
-        return ()
-    lines = (line.partition("#")[0].strip() for line in path.read_text().splitlines())
-    return tuple(int(line) for line in lines if line)
 
 
 class Insight:
