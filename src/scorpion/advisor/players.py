@@ -123,7 +123,8 @@ class FairPlayer(Player):
     At each turn: the only move if there is one; a move the solver's safe-move rule
     proves harmless (:func:`scorpion.solver.safe_move`, which reads face-up cards only);
     else the advisor's best move over ``samples`` samples of ``nodes`` nodes each, ties
-    (and a turn where no sample wins) broken by the heuristic's order. Once nothing is
+    broken by the heuristic's order; when no sample wins, the advisor again over four
+    times as many samples, and if still none wins, the heuristic's first choice. Once nothing is
     hidden it solves the one position its view allows and plays the winning line, or gives
     up when that position is proved lost.
 
@@ -162,15 +163,20 @@ class FairPlayer(Player):
         if safe is not None:
             return safe
         order = heuristic_order(view, moves)
-        advice = advise(
-            view, order, seed=self.seed * 7919 + self.turn,
-            max_samples=self.samples, nodes=self.node_budget,
-        )
-        self.solves += advice.solves
-        self.nodes += advice.nodes
-        best = advice.best
-        assert best is not None
-        return best.move if best.wins else order[0]
+        # When no sample wins, look again four times as wide before falling back on the
+        # heuristic's first choice.
+        for widen in (1, 4):
+            advice = advise(
+                view, order, seed=(self.seed * 7919 + self.turn) * 5 + widen,
+                max_samples=self.samples * widen, nodes=self.node_budget,
+            )
+            self.solves += advice.solves
+            self.nodes += advice.nodes
+            best = advice.best
+            assert best is not None
+            if best.wins:
+                return best.move
+        return order[0]
 
 
 PLAYERS: dict[str, type[Player]] = {

@@ -1,0 +1,195 @@
+"""The player's view (F10, B5): what it keeps, its notation, its parse errors, its sampler."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorpion.advisor import PlayerView, ViewError, format_view, parse_view
+from scorpion.engine import (
+    VARIANTS,
+    WASP,
+    Position,
+    deal,
+    format_position,
+    parse_card,
+)
+
+DEAL_1_VIEW = """\
+1: [? ? ?] AS 4H TH 8D
+2: [? ? ?] AH AC 8H QS
+3: [? ? ?] 3C 4D 2C 6C
+4: [? ? ?] 4C 7S JH 3D
+5: 5D 5S 9D 5C 3S 7D 8C
+6: 7H AD QD TS TD 6D TC
+7: 7C QC JS QH 4S 8S 6S
+stock: ? ? ?
+runs: -
+"""
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(t) for t in text.split())
+
+
+def test_f10_view_of_deal_1_keeps_only_face_up_cards() -> None:
+    view = PlayerView.of(deal(1))
+    assert view.columns[0] == cards("AS 4H TH 8D")
+    assert view.columns[4] == cards("5D 5S 9D 5C 3S 7D 8C")
+    assert view.face_down == (3, 3, 3, 3, 0, 0, 0)
+    assert view.stock == 3
+    assert view.runs == ()
+    assert view.hidden == 15
+    # The 12 face-down cards and the 3 stock cards, in card order.
+    assert view.unseen == tuple(sorted(cards("JD 5H KH 2D KD 3H 9H KC 2S JC 9S KS 9C 2H 6H")))
+    # Nothing hidden is kept anywhere in the view, not even as a private attribute.
+    assert set(view.unseen).isdisjoint(c for col in view.columns for c in col)
+    assert not hasattr(view, "__dict__")
+    assert format_view(view) == DEAL_1_VIEW
+
+
+def test_b4_view_text_round_trips_and_reads_a_position() -> None:
+    view = parse_view(DEAL_1_VIEW)
+    assert view == PlayerView.of(deal(1))
+    assert parse_view(format_position(deal(1))) == view  # a full position: its view
+    wasp = PlayerView.of(deal(7, WASP))
+    assert format_view(wasp).startswith("variant: wasp\n")
+    assert parse_view(format_view(wasp)) == wasp
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (DEAL_1_VIEW.replace("1: [? ? ?]", "1: [? JD ?]"),
+         "line 1: the face-down cards of a view are written '?', as in [? ? ?]"),
+        (DEAL_1_VIEW.replace("stock: ? ? ?", "stock: ? ?"),
+         "the stock holds 3 cards or none, not 2"),
+        (DEAL_1_VIEW.replace("stock: ? ? ?", "stock: 9C ? ?"),
+         "line 8: the stock of a view is '? ? ?' or '-'"),
+        (DEAL_1_VIEW.replace("5: 5D", "5: ? 5D"),
+         "line 5: face-down cards must all be at the bottom, inside one pair of brackets"),
+        (DEAL_1_VIEW.replace("7: 7C", "7: AS 7C"),
+         "column 7: AS appears twice (also in column 1)"),
+        (DEAL_1_VIEW.replace("6: 7H", "6: XX 7H"),
+         "line 6: unknown card 'XX' (a card is a rank A23456789TJQK followed by a suit CDHS)"),
+        (DEAL_1_VIEW.replace("runs: -\n", ""),
+         "missing the 'runs:' line (write 'runs: -' for none)"),
+        (DEAL_1_VIEW.replace("2: [? ? ?]", "1: [? ? ?]"), "line 2: column 1 is given twice"),
+        (DEAL_1_VIEW.replace("4: [? ? ?] 4C 7S JH 3D", "4: [? ? ? ?] 4C 7S JH 3D"),
+         "37 face-up cards, 0 in removed runs and 16 hidden make 53, not 52"),
+        (DEAL_1_VIEW.replace("4: [? ? ?] 4C 7S JH 3D", "4: [? ? ?]"),
+         "column 4: its top card must be face up (R10)"),
+        (DEAL_1_VIEW + "variant: nope\n", "line 10: unknown variant 'nope'"),
+        (DEAL_1_VIEW + "colour: red\n", "line 10: unknown line 'colour'"),
+    ],
+)
+def test_b4_view_parse_errors_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(ViewError) as caught:
+        parse_view(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_b4_view_parse_errors_of_a_position_text_name_the_line() -> None:
+    text = format_position(deal(1)).replace("5: 5D", "5: 5Q")
+    with pytest.raises(ViewError) as caught:
+        parse_view(text)
+    assert caught.value.line == 5
+    assert "unknown card '5Q'" in str(caught.value)
+
+
+def _views() -> st.SearchStrategy[PlayerView]:
+    """Views of positions reached by random play from random deals of every variant."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> PlayerView:
+        variant = draw(st.sampled_from(list(VARIANTS.values())))
+        position = deal(draw(st.integers(1, 10**6)), variant)
+        rng = random.Random(draw(st.integers(0, 2**32)))
+        for _ in range(draw(st.integers(0, 60))):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.apply(rng.choice(moves))
+        return PlayerView.of(position)
+
+    return build()
+
+
+@settings(max_examples=150, deadline=None)
+@given(_views())
+def test_b4_view_notation_round_trips(view: PlayerView) -> None:
+    view.check()
+    assert parse_view(format_view(view)) == view
+
+
+@settings(max_examples=100, deadline=None)
+@given(_views(), st.integers(0, 2**32))
+def test_f10_every_sample_is_a_position_the_view_allows(view: PlayerView, seed: int) -> None:
+    sample = view.sample(random.Random(seed))
+    sample.check()  # 52 cards accounted for, a valid position (R1-R12)
+    assert PlayerView.of(sample) == view
+    # The moves worth hinting depend on what the player sees alone.
+    assert view.hint_moves() == PlayerView.of(sample).hint_moves()
+
+
+def _hidden_place(sample: Position, card: int) -> int:
+    """Which of the hidden places (face-down cards column by column, then the stock) holds
+    ``card``."""
+    place = 0
+    for col, fd in zip(sample.columns, sample.face_down, strict=True):
+        if card in col[:fd]:
+            return place + col.index(card)
+        place += fd
+    return place + sample.stock.index(card)
+
+
+def _chi_square(view: PlayerView, draw: object, card: int, n: int) -> float:
+    counts = [0] * view.hidden
+    rng = random.Random(2026)
+    for _ in range(n):
+        counts[_hidden_place(draw(rng), card)] += 1  # type: ignore[operator]
+    expected = n / view.hidden
+    return sum((c - expected) ** 2 / expected for c in counts)
+
+
+# The chi-square distribution with 14 degrees of freedom (15 places) exceeds 36.12 with
+# probability 0.001.
+CHI2_14_P001 = 36.12
+
+
+@pytest.mark.parametrize("card", ["JD", "9C", "KS"])
+def test_b5_sampler_is_uniform_over_the_hidden_places(card: str) -> None:
+    view = PlayerView.of(deal(1))
+    assert _chi_square(view, view.sample, parse_card(card), 4500) < CHI2_14_P001
+
+
+def test_b5_the_uniformity_test_fails_a_wrong_sampler() -> None:
+    view = PlayerView.of(deal(1))
+
+    def sattolo(rng: random.Random) -> Position:
+        # A classic off-by-one in Fisher-Yates: j < i instead of j <= i. It only makes
+        # cyclic permutations, so no card ever stays in its place.
+        order = list(view.unseen)
+        for i in range(len(order) - 1, 0, -1):
+            j = rng.randrange(i)
+            order[i], order[j] = order[j], order[i]
+        return view.realize(order)
+
+    def stock_last(rng: random.Random) -> Position:
+        # Another plausible bug: the stock always gets the highest unseen cards.
+        order = list(view.unseen)
+        head = order[:-3]
+        rng.shuffle(head)
+        return view.realize(head + order[-3:])
+
+    assert _chi_square(view, sattolo, view.unseen[0], 4500) > CHI2_14_P001
+    assert _chi_square(view, stock_last, view.unseen[0], 4500) > CHI2_14_P001
+
+
+def test_realize_refuses_cards_that_are_not_the_unseen_ones() -> None:
+    view = PlayerView.of(deal(1))
+    with pytest.raises(ViewError, match="must be the unseen cards"):
+        view.realize(view.unseen[:-1] + (view.columns[0][0],))
