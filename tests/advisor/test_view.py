@@ -192,4 +192,4 @@ def test_b5_the_uniformity_test_fails_a_wrong_sampler() -> None:
 def test_realize_refuses_cards_that_are_not_the_unseen_ones() -> None:
     view = PlayerView.of(deal(1))
     with pytest.raises(ViewError, match="must be the unseen cards"):
-        view.realize(view.unseen[:-1] + (view.columns[0][0],))
+        view.realize((*view.unseen[:-1], view.columns[0][0]))

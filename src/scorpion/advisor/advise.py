@@ -57,6 +57,21 @@ EXACT_NODES = 2_000_000
 
 
 @dataclass(frozen=True)
+class Budget:
+    """How much work one advice may take: ``samples`` at most, ``nodes`` per solve."""
+
+    samples: int
+    nodes: int
+
+
+QUICK = Budget(samples=16, nodes=2_000)
+"""The table's first answer (issue target: within 0.5 s at the median)."""
+
+REFINED = Budget(samples=DEFAULT_SAMPLES, nodes=DEFAULT_NODES)
+"""The table's better answer, computed after :data:`QUICK`."""
+
+
+@dataclass(frozen=True)
 class MoveAdvice:
     """The estimate for one move.
 
@@ -169,7 +184,7 @@ class _Judge:
         self.nodes = 0
 
     def _solve(self, position: Position, nodes: int) -> tuple[Verdict, tuple[Move, ...]]:
-        result = solve(position, max_nodes=nodes)
+        result = solve(position, max_nodes=nodes, shorten=False)
         self.solves += 1
         self.nodes += result.nodes
         return result.verdict, result.line

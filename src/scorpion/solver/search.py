@@ -252,6 +252,7 @@ def solve(
     position: Position,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    shorten: bool = True,
 ) -> SolveResult:
     """Decide ``position``: winnable (with a winning line), not winnable, or undecided.
 
@@ -260,6 +261,9 @@ def solve(
         max_nodes: stop after this many positions searched (None: no limit). With a node
             budget the answer is deterministic.
         max_seconds: stop after about this many seconds (None: no limit).
+        shorten: take the King moves the search wandered through out of a winning line
+            (:func:`shorten_line`); without it the line is the search's own, which costs
+            nothing more to find (the advisor, which uses only the first move, does so).
 
     Returns:
         A :class:`SolveResult`; its line is replayed on the engine before it is returned.
@@ -275,7 +279,10 @@ def solve(
     outcome, moves, nodes = core.search(position, node_limit, deadline)
     if outcome == "won":
         line = tuple(DEAL if m < 0 else Move(m >> 3, m & 7) for m in moves)
-        line = shorten_line(position, line)  # replays the line on the engine, before and after
+        if shorten:
+            line = shorten_line(position, line)  # replays the line on the engine, before and after
+        else:
+            check_line(position, line)
         return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
     verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
     return SolveResult(verdict, (), nodes, time.perf_counter() - started)

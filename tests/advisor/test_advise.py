@@ -1,0 +1,153 @@
+"""The advisor (F10, B5): chances from the player's view alone, exact when nothing is hidden."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorpion.advisor import PlayerView, advise
+from scorpion.advisor.advise import EXACT_NODES
+from scorpion.engine import VARIANTS, Move, Position, deal
+from scorpion.solver import Verdict, solve
+
+
+def _hidden_swapped(position: Position, rng: random.Random) -> Position:
+    """The same position with its hidden cards (face-down and stock) shuffled."""
+    view = PlayerView.of(position)
+    unseen = list(view.unseen)
+    rng.shuffle(unseen)
+    return view.realize(unseen)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """Positions reached by random play from random deals of every variant."""
+    variant = draw(st.sampled_from(list(VARIANTS.values())))
+    position = deal(draw(st.integers(1, 10**6)), variant)
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 40))):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position = position.apply(rng.choice(moves))
+    return position
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(0, 2**32), st.integers(0, 10))
+def test_f10_advice_does_not_depend_on_the_hidden_cards(
+    position: Position, shuffle_seed: int, seed: int
+) -> None:
+    other = _hidden_swapped(position, random.Random(shuffle_seed))
+    assert PlayerView.of(other) == PlayerView.of(position)
+    first = advise(PlayerView.of(position), seed=seed, max_samples=8, nodes=300)
+    second = advise(PlayerView.of(other), seed=seed, max_samples=8, nodes=300)
+    assert first == second
+
+
+def test_b5_advice_is_deterministic_for_a_seed_and_varies_with_it() -> None:
+    view = PlayerView.of(deal(5))
+    one = advise(view, seed=3, max_samples=32, nodes=2000)
+    assert one == advise(view, seed=3, max_samples=32, nodes=2000)
+    assert any(advise(view, seed=s, max_samples=32, nodes=2000) != one for s in range(4, 8))
+
+
+def test_b5_advice_on_deal_5() -> None:
+    view = PlayerView.of(deal(5))
+    advice = advise(view, seed=0, max_samples=64, nodes=20_000)
+    assert not advice.exact
+    assert advice.samples == 64
+    assert {str(a.move) for a in advice.moves} == {str(m) for m in view.hint_moves()}
+    wins = [a.wins for a in advice.moves]
+    assert wins == sorted(wins, reverse=True)  # best first
+    for a in advice.moves:
+        assert a.samples == 64
+        assert a.chance == a.wins / 64
+        low, high = a.interval
+        assert low <= a.chance <= high
+    # The stock deal gives the stock's cards no chance to help: it is the worst here.
+    assert str(advice.moves[-1].move) == "deal"
+    assert advice.moves[0].wins > advice.moves[-1].wins
+
+
+def _counted_by_brute_force(view: PlayerView, seed: int, samples: int, nodes: int) -> list[int]:
+    """Wins per hint move, solving every move in every sample (no shortcut)."""
+    rng = random.Random(seed)
+    moves = view.hint_moves()
+    wins = [0] * len(moves)
+    for _ in range(samples):
+        sample = view.sample(rng)
+        for i, move in enumerate(moves):
+            after = sample.apply(move)
+            if after.is_won or solve(after, max_nodes=nodes).verdict is Verdict.WINNABLE:
+                wins[i] += 1
+    return wins
+
+
+@pytest.mark.parametrize("number", [5, 33, 49])
+def test_b5_shortcuts_count_what_solving_every_move_counts(number: int) -> None:
+    # With a budget large enough that no solve is undecided, the shortcuts (a lost sample
+    # loses every move; its winning line's first move wins) change no count.
+    view = PlayerView.of(deal(number))
+    advice = advise(view, seed=11, max_samples=12, nodes=100_000)
+    assert all(a.undecided == 0 for a in advice.moves)
+    by_move = {a.move: a.wins for a in advice.moves}
+    brute = _counted_by_brute_force(view, 11, 12, 100_000)
+    assert [by_move[m] for m in view.hint_moves()] == brute
+
+
+def _nothing_hidden(number: int, follow_line: bool) -> Position:
+    """A position of deal ``number`` with no face-down card and the stock dealt."""
+    position = deal(number)
+    rng = random.Random(number)
+    line = list(solve(position).line) if follow_line else []
+    while PlayerView.of(position).hidden:
+        moves = position.legal_moves()
+        move = line.pop(0) if line else rng.choice(moves)
+        position = position.apply(move)
+    return position
+
+
+@pytest.mark.parametrize(("number", "won"), [(5, True), (33, True), (1, False), (2, False)])
+def test_b5_with_nothing_hidden_the_advice_is_the_solvers_verdict(number: int, won: bool) -> None:
+    position = _nothing_hidden(number, follow_line=won)
+    view = PlayerView.of(position)
+    assert view.hidden == 0
+    advice = advise(view, seed=0, max_samples=50, nodes=1000)
+    assert advice.exact
+    assert advice.samples == 1
+    assert advice.moves
+    for a in advice.moves:
+        after = position.apply(a.move)
+        verdict = Verdict.WINNABLE if after.is_won else solve(after, max_nodes=EXACT_NODES).verdict
+        assert a.wins == (verdict is Verdict.WINNABLE)
+        assert a.chance in (0.0, 1.0)
+        assert a.undecided == 0
+    assert (advice.moves[0].wins == 1) == won
+
+
+def test_b5_sampling_stops_when_the_best_move_is_separated() -> None:
+    # Deal 5 after its solver line's first 20 moves: one move stands out.
+    position = deal(5)
+    for move in solve(position).line[:20]:
+        position = position.apply(move)
+    view = PlayerView.of(position)
+    advice = advise(view, seed=0, max_samples=256, nodes=20_000)
+    if advice.separated:
+        assert advice.samples < 256
+        best, second = advice.moves[0], advice.moves[1]
+        assert best.interval[0] > second.interval[1]
+    else:
+        assert advice.samples == 256
+
+
+def test_b5_advice_with_no_moves_and_bad_arguments() -> None:
+    view = PlayerView.of(deal(5))
+    assert advise(view, moves=[]).moves == ()
+    with pytest.raises(ValueError, match="at least one sample"):
+        advise(view, max_samples=0)
+    with pytest.raises(ValueError, match="not a legal move of the view"):
+        advise(view, moves=[Move.parse("KH-5")])
