@@ -102,6 +102,7 @@ class App {
     this.hints = null; // {version, variant, moves, chances, winning, exact, refining, message, next, current, polls}
     this.hintPoll = null;
     this.peeking = false; // the player's setting (the server refuses peeking help while off)
+    this.statusKnown = null; // the peeking status line's latest answer
     this.queue = Promise.resolve();
     this.messageTimer = null;
     this.winShownFor = null;
@@ -276,6 +277,7 @@ class App {
   async askStatus() {
     const line = $("solver-status");
     window.clearTimeout(this.statusTimer);
+    this.statusKnown = null;
     if (!this.peeking || !this.view) {
       line.hidden = true;
       return;
@@ -285,6 +287,7 @@ class App {
       const answer = await api.status(this.variant);
       if (!this.view || this.view.version !== version || !this.peeking) return;
       line.textContent = `Peeking: ${answer.message}.`;
+      this.statusKnown = answer.status;
       line.dataset.status = answer.status;
       line.hidden = false;
       if (answer.status === "unknown") {
@@ -465,11 +468,14 @@ class App {
     this.table.layout();
   }
 
-  /** While the server is refining the chances and the list is open, ask again. */
+  /** While the list is open and the server is refining the chances (or, peeking, still
+   * searching for a winning move), ask again. */
   pollHints() {
     window.clearTimeout(this.hintPoll);
     const hints = this.hints;
-    if (!hints || !hints.refining || $("hint-panel").hidden || hints.polls >= HINT_POLLS) return;
+    if (!hints || $("hint-panel").hidden || hints.polls >= HINT_POLLS) return;
+    const searching = this.peeking && !hints.winning.length && this.statusKnown !== "not winnable";
+    if (!hints.refining && !searching) return;
     hints.polls += 1;
     this.hintPoll = window.setTimeout(async () => {
       if (!this.hintsFresh() || $("hint-panel").hidden) return;
