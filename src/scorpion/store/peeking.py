@@ -67,13 +67,14 @@ def mark_peeked(svc: GameService, state: GameState) -> bool:
     row = state.row
     if row.won:
         return False
-    if not row.peeked:
-        svc.session.execute(
-            update(GameRow)
-            .where(GameRow.id == row.id)
-            .values(peeked=True)
-            .execution_options(synchronize_session=False)
-        )
+    if row.peeked:
+        return True  # its result, if any, was marked with it or took the mark
+    svc.session.execute(
+        update(GameRow)
+        .where(GameRow.id == row.id)
+        .values(peeked=True)
+        .execution_options(synchronize_session=False)
+    )
     if row.result_id is not None:
         svc.session.execute(
             update(ResultRow)
