@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from ..engine import card_code
 from ..engine.cards import SUIT_LETTERS
@@ -282,16 +284,31 @@ class Settings(BaseModel):
 
 
 class SettingsChange(BaseModel):
-    """A change of settings: each field given is set, each one left out is unchanged."""
+    """A change of settings: each field given is set, each one left out is unchanged
+    (at least one must be given; ``null`` is not a value)."""
 
-    model_config = STRICT
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"minProperties": 1})
 
-    saving: bool | None = Field(
-        default=None, description="Keep the game between visits; false deletes the saved games."
-    )
-    peeking: bool | None = Field(
-        default=None, description="Peek: let hints use the hidden cards."
-    )
+    saving: Annotated[
+        bool | None,
+        WithJsonSchema({
+            "type": "boolean",
+            "description": "Keep the game between visits; false deletes the saved games.",
+        }),
+    ] = None
+    peeking: Annotated[
+        bool | None,
+        WithJsonSchema({
+            "type": "boolean", "description": "Peek: let hints use the hidden cards."
+        }),
+    ] = None
+
+    @field_validator("saving", "peeking", mode="before")
+    @classmethod
+    def _not_null(cls, value: object) -> object:
+        if value is None:
+            raise ValueError("must be true or false, not null")
+        return value
 
     @model_validator(mode="after")
     def _something(self) -> SettingsChange:
