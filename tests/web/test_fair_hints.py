@@ -24,7 +24,7 @@ from scorpion.store import Database, games
 from scorpion.store.models import GameRow, ResultRow
 from scorpion.store.peeking import PEEKING_OFF
 from scorpion.web import create_app
-from scorpion.web.advice import FULL, QUICK, SEED, Advisor
+from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor
 from winning import WINNABLE_DEAL, winning_line
 
 WAIT_SECONDS = 120.0
@@ -249,6 +249,24 @@ def test_the_advisor_refines_and_keys_its_cache_by_the_view() -> None:
         other = PlayerView.of(p).realize(hidden[::-1] + list(p.stock))
         assert other != p
         assert advisor.answer(PlayerView.of(other)).advice == full
+    finally:
+        advisor.close()
+
+
+def test_the_queue_is_bounded_and_every_view_is_advised_in_the_end() -> None:
+    """More views than the queue holds: never more than MAX_QUEUED jobs, and a view asked
+    for again gets its turn once earlier jobs finish (bounded polls, no timings)."""
+    advisor = Advisor()
+    try:
+        views = [PlayerView.of(deal(n)) for n in range(1, MAX_QUEUED + 5)]
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            answers = [advisor.answer(v) for v in views]
+            assert advisor.queued <= MAX_QUEUED
+            if all(a.advice is not None for a in answers) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert all(a.advice is not None for a in answers)
     finally:
         advisor.close()
 

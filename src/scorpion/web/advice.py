@@ -107,25 +107,33 @@ class Advisor:
             )
         return self._pool
 
+    def _harvest(self) -> None:
+        """Move every finished job into the cache, so that the queue counts only the jobs
+        waiting or running (a view nobody asks for again does not hold a place)."""
+        for key, future in list(self._pending.items()):
+            if not future.done():
+                continue
+            del self._pending[key]
+            try:
+                advice = future.result()
+            except Exception:  # a broken worker: nothing for this view; asked again later
+                continue
+            self._cache[key] = advice
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
     def _result(self, view: PlayerView, stage: Stage) -> Advice | None:
-        """The finished advice of ``stage`` (from the cache or a finished job), or None."""
+        """The finished advice of ``stage`` from the cache, or None."""
         key = (view, stage.name)
         advice = self._cache.get(key)
         if advice is not None:
             self._cache.move_to_end(key)
-            return advice
-        future = self._pending.get(key)
-        if future is None or not future.done():
-            return None
-        del self._pending[key]
-        try:
-            advice = future.result()
-        except Exception:  # a broken worker: nothing yet, try again later
-            return None
-        self._cache[key] = advice
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
         return advice
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting or running (finished ones are counted until the next answer)."""
+        return len(self._pending)
 
     def _schedule(self, view: PlayerView, stage: Stage) -> Future[Advice] | None:
         """Make sure ``stage`` of ``view`` is being computed; None when the queue is full."""
@@ -147,6 +155,7 @@ class Advisor:
         Never waits: the best finished stage is returned, with ``refining`` True while a
         better one is still to come.
         """
+        self._harvest()
         best: Advice | None = None
         for stage in STAGES:
             advice = self._result(view, stage)
