@@ -435,18 +435,24 @@ class App {
 
   /** Show hint number `i`: highlight it on the table, mark it in the list, and say it. */
   point(i) {
-    const { moves, chances, winning, exact } = this.hints;
-    const text = moves[i];
+    const text = this.hints.moves[i];
     const move = parseMove(text);
     if (!move) return;
     this.hints.next = i + 1;
     this.hints.current = text;
     this.table.showHint(move);
+    this.say(this.hintWords(i), "info", 4500);
+    $("message").dataset.hint = text;
+    this.renderHints();
+  }
+
+  /** "Hint 2 of 4: five of hearts to column 3, chance to win about 34%". */
+  hintWords(i) {
+    const { moves, chances, winning, exact } = this.hints;
+    const text = moves[i];
     const chance = chanceWords(chances[text], exact);
     const mark = winning.includes(text) ? " (winning move, peeking)" : "";
-    this.say(`Hint ${i + 1} of ${moves.length}: ${describeMove(text)}${chance ? `, ${chance}` : ""}${mark}`,
-      "info", 4500);
-    this.renderHints();
+    return `Hint ${i + 1} of ${moves.length}: ${describeMove(text)}${chance ? `, ${chance}` : ""}${mark}`;
   }
 
   openHints() {
@@ -529,6 +535,13 @@ class App {
     $("hint-refining").textContent = !hints.refining ? ""
       : known ? "Refining the chances with more deals…" : "Working out the chances…";
     $("hint-peek-note").hidden = !this.peeking;
+    // A hint message still showing follows the refined chances.
+    const box = $("message");
+    const i = hints.moves.indexOf(hints.current);
+    if (!box.hidden && box.dataset.hint && box.dataset.hint === hints.current && i >= 0) {
+      const words = this.hintWords(i);
+      if (box.textContent !== words) box.textContent = words;
+    }
     // On a narrow screen the list covers the bottom: messages go above it, and the page
     // may scroll so that no card stays hidden under it.
     document.body.style.setProperty("--hints-h", `${$("hint-panel").offsetHeight}px`);
@@ -651,6 +664,7 @@ class App {
     box.hidden = false;
     box.className = `toast ${kind}`;
     box.textContent = text;
+    delete box.dataset.hint;
     this.messageTimer = window.setTimeout(() => {
       box.hidden = true;
     }, ms);
