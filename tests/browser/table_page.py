@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -283,6 +284,21 @@ class Table:
 
 
 # ---- searches over the engine ------------------------------------------------------------
+
+
+def settled_hints(page: Page, variant: str = "scorpion", timeout: float = 120.0) -> dict[str, Any]:
+    """The hints of the player's game once the server has refined their chances (it asks
+    until ``refining`` is false, at most ``timeout`` seconds): from then on they keep
+    their order."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = page.request.get(f"/api/game/hints?variant={variant}")
+        assert answer.ok, answer.text()
+        hints: dict[str, Any] = answer.json()
+        if not hints["refining"]:
+            return hints
+        assert time.monotonic() < deadline, f"the hints were not refined in {timeout:.0f} s"
+        time.sleep(0.2)
 
 
 def winnable_deal(first: int = 1, budget: int = 20_000) -> tuple[int, list[str]]:

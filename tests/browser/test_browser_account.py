@@ -182,7 +182,7 @@ def test_deleting_saved_games_and_results_after_confirmation(
         page.get_by_role("link", name="Download my data").click()
     data = json.loads(Path(download.value.path()).read_text())
     assert data["results"] == [] and data["saved_games"] == []
-    assert data["settings"] == {"saving": True}
+    assert data["settings"] == {"saving": True, "peeking": False}
 
     page.get_by_role("link", name="Back to the table").click()
     page.wait_for_function("document.getElementById('moves').textContent === '0'")
@@ -203,7 +203,7 @@ def test_with_saving_off_a_new_tab_deals_a_new_game(table: Table) -> None:
     expect(dialog).to_contain_text("Your 1 saved game will be deleted now")
     with page.expect_response(lambda r: r.url.endswith("/api/settings")) as info:
         dialog.get_by_role("button", name="Turn saving off").click()
-    assert info.value.json() == {"saving": False}
+    assert info.value.json() == {"saving": False, "peeking": False}
     expect(page.locator("#saving-label")).to_have_text("Saving is off")
     expect(page.locator("#saved-games")).to_have_text("No saved games.")
 

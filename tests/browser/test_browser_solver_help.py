@@ -1,9 +1,8 @@
-"""Solver help at the table (B2): the status line the player switches on, hints that say
-"winning move" only once the solver has proved it, and "winnable deals only"."""
+"""Solver help at the table (B2, F10): the peeking help (the status line and the
+"winning move" mark, which read the hidden cards) only once the player switches peeking
+on, and "winnable deals only"."""
 
 from __future__ import annotations
-
-import re
 
 from playwright.sync_api import expect
 from table_page import Table
@@ -11,27 +10,47 @@ from table_page import Table
 from scorpion.web.insight import shipped_winnable_deals
 from winning import WINNABLE_DEAL
 
+PEEK = "Peek: let hints use the hidden cards"
 
-def test_status_line_is_off_until_switched_on(table: Table, artifacts) -> None:
+
+def peek(table: Table) -> None:
+    """Switch peeking on at the table, and wait until the server has stored it."""
+    box = table.page.get_by_label(PEEK)
+    expect(box).to_be_enabled()
+    with table.page.expect_response(lambda r: r.url.endswith("/api/settings")) as info:
+        box.check()
+    assert info.value.ok and info.value.json()["peeking"] is True
+
+
+def test_status_line_is_off_until_peeking_is_switched_on(table: Table, artifacts) -> None:
     table.new_game(WINNABLE_DEAL)
     status = table.page.locator("#solver-status")
     expect(status).to_be_hidden()
-    table.page.get_by_label("Can this deal still be won?").check()
-    expect(status).to_have_text("This deal can still be won.", timeout=30_000)
+    peek(table)
+    expect(status).to_have_text("Peeking: this deal can still be won.", timeout=30_000)
     # After a move that keeps it winnable the line is asked again and still says so.
     table.page.get_by_role("button", name="Hint").click()
-    expect(table.toast()).to_contain_text("(winning move)")
+    expect(table.toast()).to_contain_text("(winning move, peeking)")
+    expect(table.page.locator("#hint-panel .hint-winning")).to_have_text(
+        ["winning move (peeking)"]
+    )
     table.page.screenshot(path=str(artifacts / "desktop-solver-status.png"))
     table.new_game(1)
-    expect(status).to_have_text("This deal can no longer be won.", timeout=30_000)
-    table.page.get_by_label("Can this deal still be won?").uncheck()
+    expect(status).to_have_text("Peeking: this deal can no longer be won.", timeout=30_000)
+    table.page.get_by_label(PEEK).uncheck()
     expect(status).to_be_hidden()
 
 
-def test_hints_on_a_lost_deal_are_legal_moves(table: Table) -> None:
+def test_hints_on_a_lost_deal_mark_no_winning_move(table: Table) -> None:
     table.new_game(1)
+    peek(table)
+    expect(table.page.locator("#solver-status")).to_have_text(
+        "Peeking: this deal can no longer be won.", timeout=30_000
+    )
     table.page.get_by_role("button", name="Hint").click()
-    expect(table.toast()).to_contain_text(re.compile(r"Hint 1 of 6: .*\(legal move\)"))
+    expect(table.toast()).to_contain_text("Hint 1 of 6: ")
+    expect(table.toast()).not_to_contain_text("winning")
+    expect(table.page.locator("#hint-panel .hint-winning")).to_have_count(0)
 
 
 def test_new_game_winnable_only(table: Table) -> None:

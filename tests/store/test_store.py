@@ -428,7 +428,7 @@ def test_download_my_data_holds_everything_kept(store: Store, player: str) -> No
     store.run(lambda s: s.undo(player, "scorpion"))
     data = store.run(lambda s: export_data(s.session, player, store.clock()))
     assert data["format"] == "scorpion-solitaire player data"
-    assert data["settings"] == {"saving": True}
+    assert data["settings"] == {"saving": True, "peeking": False}
     [saved] = data["saved_games"]
     assert (saved["variant"], saved["deal"], saved["moves"], saved["redo"]) == (
         "scorpion", "1", ["7D-1"], ["5C-3"])

@@ -68,7 +68,8 @@ def test_statistics_count_starts_wins_and_replays(client: TestClient) -> None:
     assert scorpion_stats(client) | {"recent": []} == {
         "variant": {"id": "scorpion", "name": "Scorpion"}, "started": 0, "won": 0,
         "win_rate": None, "best_time_ms": None, "fewest_moves": None, "current_streak": 0,
-        "longest_streak": 0, "in_progress": False, "recent": [],
+        "longest_streak": 0, "in_progress": False, "recent": [], "won_without_peeking": 0,
+        "current_streak_without_peeking": 0, "longest_streak_without_peeking": 0,
     }
     start(client, WINNABLE_DEAL)
     assert scorpion_stats(client)["started"] == 0  # dealt, no move yet
@@ -111,11 +112,13 @@ def test_the_clock_pauses_and_runs_without_changing_the_version(client: TestClie
 def test_settings_saving_off_deletes_and_stops_keeping_games(
     client: TestClient, database: Database
 ) -> None:
-    assert ok(client.get("/api/settings")) == {"saving": True}
+    assert ok(client.get("/api/settings")) == {"saving": True, "peeking": False}
     start(client, 9)
     play(client, ["deal"])
     assert ok(client.get("/api/game", params={"visit": True}))["deal"] == "9"  # resumes
-    assert ok(client.put("/api/settings", json={"saving": False})) == {"saving": False}
+    assert ok(client.put("/api/settings", json={"saving": False})) == {
+        "saving": False, "peeking": False
+    }
     assert count(database, GameRow) == 0
     start(client, 9)
     play(client, ["deal"])
@@ -123,7 +126,9 @@ def test_settings_saving_off_deletes_and_stops_keeping_games(
     assert (fresh["moves"], fresh["started"]) == (0, False)
     # Within the visit, the game is the server's as always.
     assert ok(client.get("/api/game"))["version"] == fresh["version"]
-    assert ok(client.put("/api/settings", json={"saving": True})) == {"saving": True}
+    assert ok(client.put("/api/settings", json={"saving": True})) == {
+        "saving": True, "peeking": False
+    }
     for bad in ({"saving": "perhaps"}, {"saving": True, "extra": 1}, {}):
         r = client.put("/api/settings", json=bad)
         assert r.status_code == 422 and r.json()["detail"].startswith("invalid request")
@@ -164,7 +169,7 @@ def test_download_my_data_is_a_json_file_of_everything(client: TestClient) -> No
     assert r.headers["content-disposition"] == 'attachment; filename="scorpion-my-data.json"'
     assert r.headers["content-type"] == "application/json"
     data = r.json()
-    assert data["settings"] == {"saving": True}
+    assert data["settings"] == {"saving": True, "peeking": False}
     [game] = data["saved_games"]
     assert (game["deal"], game["moves"], game["redo"]) == ("1", ["7D-1"], ["5C-3"])
     assert [(x["deal"], x["won"]) for x in data["results"]] == [("1", False)]
@@ -187,7 +192,7 @@ def test_forged_or_missing_cookies_get_401_everywhere(
         assert r.status_code == 401, (cookie, r.text)
         assert "player" in r.json()["detail"]
     # The owner's data are untouched.
-    assert ok(owner.get("/api/settings")) == {"saving": True}
+    assert ok(owner.get("/api/settings")) == {"saving": True, "peeking": False}
     assert scorpion_stats(owner)["started"] == 1
     assert count(database, GameRow) == 1
 
@@ -207,8 +212,10 @@ def test_players_cannot_reach_each_others_games_or_statistics(database: Database
     assert scorpion_stats(bob)["started"] == 0
     assert ok(bob.delete("/api/results"))["deleted"] == 0
     assert ok(bob.delete("/api/saved-games"))["deleted"] == 1  # Bob's own new deal only
-    assert ok(bob.put("/api/settings", json={"saving": False})) == {"saving": False}
-    assert ok(alice.get("/api/settings")) == {"saving": True}
+    assert ok(bob.put("/api/settings", json={"saving": False})) == {
+        "saving": False, "peeking": False
+    }
+    assert ok(alice.get("/api/settings")) == {"saving": True, "peeking": False}
     assert ok(alice.get("/api/game"))["moves"] == 5
     assert scorpion_stats(alice)["started"] == 1
     assert ok(bob.get("/api/my-data"))["results"] == []
@@ -253,7 +260,7 @@ def test_wrong_types_are_refused_not_guessed(
     r = client.request(method, path, json=body)
     assert r.status_code == 422, r.text
     assert r.json()["detail"].startswith("invalid request: ")
-    assert ok(client.get("/api/settings")) == {"saving": True}
+    assert ok(client.get("/api/settings")) == {"saving": True, "peeking": False}
     assert count(database, GameRow) == 1
     assert ok(client.get("/api/game"))["deal"] == "9"
 

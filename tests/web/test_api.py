@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from scorpion.engine import card_code, deal
+from scorpion.engine import Game, card_code, deal
+from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES
@@ -256,26 +257,39 @@ def test_stock_deal_and_second_deal_refused(client: TestClient) -> None:
 
 
 def test_hints_deal_1(client: TestClient) -> None:
-    """F3: the legal moves of deal 1."""
+    """F3, F10: the legal moves of deal 1, with chances once the advisor has answered
+    (best first), and no peeking mark for a new player."""
     start(client)
-    r = client.get("/api/game/hints")
-    assert r.json() == {
-        "moves": ["5S-7", "5C-3", "7D-1", "7C-5", "JS-2", "deal"],
-        "winning": [],
-        "message": None,
-    }
+    hints = client.get("/api/game/hints").json()
+    assert sorted(hints["moves"]) == sorted(["5S-7", "5C-3", "7D-1", "7C-5", "JS-2", "deal"])
+    assert (hints["winning"], hints["peeking"], hints["message"]) == (None, False, None)
+    if hints["chances"]:
+        assert hints["moves"] == [c["move"] for c in hints["chances"]]
+        wins = [c["wins"] for c in hints["chances"]]
+        assert wins == sorted(wins, reverse=True)
+    else:  # the advisor's worker has not answered yet
+        assert hints["refining"] is True
 
 
 def test_hints_say_when_nothing_is_left(client: TestClient) -> None:
-    """F3: play deal 1 until no move is left (always the first hint); the message says so."""
+    """F3: play deal 1 until no move is left (always the engine's first hint); the
+    message says so."""
     start(client)
+    game = Game.from_deal(1)
     for _ in range(60):
-        moves = client.get("/api/game/hints").json()["moves"]
+        moves = hint_moves(game.position)
+        assert sorted(client.get("/api/game/hints").json()["moves"]) == sorted(
+            str(m) for m in moves
+        )
         if not moves:
             break
-        move(client, moves[0])
+        game.push(moves[0])
+        move(client, str(moves[0]))
     r = client.get("/api/game/hints")
-    assert r.json() == {"moves": [], "winning": [], "message": NO_MOVES}
+    assert r.json() | {"chances": []} == {
+        "moves": [], "chances": [], "exact": False, "refining": False, "peeking": False,
+        "winning": None, "message": NO_MOVES,
+    }
 
 
 def test_winning_line_ends_in_a_win(client: TestClient) -> None:
@@ -349,7 +363,9 @@ def wait_for_status(client: TestClient, wanted: str) -> dict:
 
 
 def test_status_and_winning_hint_come_from_the_solver(client: TestClient) -> None:
-    """B2: unknown at first, then proved; the hint marks the solver's move as winning."""
+    """B2, F10: with peeking on, unknown at first, then proved; the hint marks the
+    solver's move as winning."""
+    assert client.put("/api/settings", json={"peeking": True}).status_code == 200
     start(client, str(WINNABLE_DEAL))
     first = client.get("/api/game/status").json()
     assert first in (
@@ -368,6 +384,7 @@ def test_status_and_winning_hint_come_from_the_solver(client: TestClient) -> Non
 
 
 def test_status_of_a_lost_deal(client: TestClient) -> None:
+    assert client.put("/api/settings", json={"peeking": True}).status_code == 200
     start(client, "1")
     assert wait_for_status(client, "not winnable")["message"] == (
         "this deal can no longer be won"

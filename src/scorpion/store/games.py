@@ -234,7 +234,10 @@ class GameService:
             PlayerRow.created_at < cutoff,
             ~exists().where(GameRow.player_id == PlayerRow.id),
             ~exists().where(ResultRow.player_id == PlayerRow.id),
-            ~exists().where(SettingsRow.player_id == PlayerRow.id, SettingsRow.saving.is_(False)),
+            ~exists().where(
+                SettingsRow.player_id == PlayerRow.id,
+                SettingsRow.saving.is_(False) | SettingsRow.peeking.is_(True),
+            ),
         )
         return _count(
             self.session.execute(
@@ -387,6 +390,7 @@ class GameService:
         row.won = False
         row.result_id = None
         row.counted = True
+        row.peeked = False
         self.session.flush()
         try:
             clock = self.session.get(ClockRow, row.id)
@@ -414,7 +418,8 @@ class GameService:
             row.started_at = now
             if row.counted:
                 result = ResultRow(
-                    player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now
+                    player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now,
+                    peeked=row.peeked,
                 )
                 self.session.add(result)
                 self.session.flush()

@@ -4,7 +4,7 @@ The schema is created and changed only by the Alembic migrations in
 ``scorpion/store/migrations``; a test checks that these models and the migrations agree.
 
 - ``players``: one row per player, known only by the SHA-256 of their cookie token.
-- ``settings``: the player's choices (saving on or off).
+- ``settings``: the player's choices (saving on or off, peeking on or off).
 - ``games``: the saved game in progress, at most one per player and variant.
 - ``clocks``: the playing time of a saved game (apart, so that the clock's ticks do not
   change the game's version, which detects stale tabs).
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, MetaData, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -43,7 +43,9 @@ class PlayerRow(Base):
 
 
 class SettingsRow(Base):
-    """A player's settings. ``saving``: keep the game in progress between visits (F6, F8)."""
+    """A player's settings. ``saving``: keep the game in progress between visits (F6, F8).
+    ``peeking``: let hints use the hidden cards (the solver's "winning move" mark and the
+    "can this deal still be won?" line); off for a new player (F10)."""
 
     __tablename__ = "settings"
 
@@ -52,6 +54,7 @@ class SettingsRow(Base):
     )
     saving: Mapped[bool] = mapped_column(default=True)
     updated_at: Mapped[datetime]
+    peeking: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class GameRow(Base):
@@ -73,6 +76,8 @@ class GameRow(Base):
             it then counts in no statistics.
         version: counts the changes of the game; a change made from a stale view is
             refused.
+        peeked: True once the server answered a peeking request (hints or status with
+            peeking on) for this game (F10); a new game or a replay starts unmarked.
     """
 
     __tablename__ = "games"
@@ -94,6 +99,7 @@ class GameRow(Base):
     )
     counted: Mapped[bool] = mapped_column(default=True)
     version: Mapped[int] = mapped_column(default=1)
+    peeked: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
 
@@ -128,6 +134,8 @@ class ResultRow(Base):
         won: True once the server's engine saw the win.
         moves: moves in the winning line (0 until won).
         time_ms: playing time of the win in milliseconds (0 until won).
+        peeked: True if peeking help was shown for this game (F10): its win, if any,
+            does not count as a win without peeking.
     """
 
     __tablename__ = "results"
@@ -142,3 +150,4 @@ class ResultRow(Base):
     won: Mapped[bool] = mapped_column(default=False)
     moves: Mapped[int] = mapped_column(default=0)
     time_ms: Mapped[int] = mapped_column(default=0)
+    peeked: Mapped[bool] = mapped_column(default=False, server_default=false())

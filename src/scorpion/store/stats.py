@@ -1,7 +1,8 @@
 """Statistics (F7) and the player's own data (F8), read from the database.
 
 The figures come from the ``results`` table only: one row per game started (first move
-made), marked won when the server's engine saw the win. See :mod:`scorpion.store.games`
+made), marked won when the server's engine saw the win, and marked peeked when peeking
+help was shown for it (:mod:`scorpion.store.peeking`). See :mod:`scorpion.store.games`
 for what counts.
 """
 
@@ -32,6 +33,7 @@ class RecentGame:
         moves: moves of the win (0 if not won).
         time_ms: playing time of the win in milliseconds (0 if not won).
         started_at: the first move (naive UTC).
+        peeked: True if peeking help was shown for the game.
     """
 
     deal: str
@@ -39,6 +41,7 @@ class RecentGame:
     moves: int
     time_ms: int
     started_at: datetime
+    peeked: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,10 @@ class VariantStats:
         longest_streak: the most wins in a row ever.
         in_progress: True when a started game of this variant is still being played.
         recent: the latest finished games, oldest first (at most :data:`RECENT`).
+        won_without_peeking: games won for which no peeking help was shown (F10).
+        current_streak_without_peeking: wins without peeking in a row up to the latest
+            finished game: a game not won, or won with peeking, ends it.
+        longest_streak_without_peeking: the most wins without peeking in a row ever.
     """
 
     variant: str
@@ -71,6 +78,9 @@ class VariantStats:
     longest_streak: int = 0
     in_progress: bool = False
     recent: list[RecentGame] = field(default_factory=list)
+    won_without_peeking: int = 0
+    current_streak_without_peeking: int = 0
+    longest_streak_without_peeking: int = 0
 
 
 def variant_stats(
@@ -90,6 +100,10 @@ def variant_stats(
     for r in finished:
         run = run + 1 if r.won else 0
         longest = max(longest, run)
+    fair_longest = fair_run = 0
+    for r in finished:
+        fair_run = fair_run + 1 if r.won and not r.peeked else 0
+        fair_longest = max(fair_longest, fair_run)
     return VariantStats(
         variant=variant,
         name=name,
@@ -102,9 +116,12 @@ def variant_stats(
         longest_streak=longest,
         in_progress=in_progress_id is not None,
         recent=[
-            RecentGame(r.deal, r.won, r.moves, r.time_ms, r.started_at)
+            RecentGame(r.deal, r.won, r.moves, r.time_ms, r.started_at, r.peeked)
             for r in finished[-RECENT:]
         ],
+        won_without_peeking=sum(1 for r in wins if not r.peeked),
+        current_streak_without_peeking=fair_run,
+        longest_streak_without_peeking=fair_longest,
     )
 
 
@@ -190,6 +207,7 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
                 "won": g.won,
                 "elapsed_ms": clock_ms(clock, now) if clock else 0,
                 "counted_in_statistics": g.counted,
+                "peeked": g.peeked,
             }
         )
     results = session.scalars(
@@ -200,7 +218,10 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
         "format_version": 1,
         "exported_at": _time(now),
         "player": {"created_at": _time(player.created_at) if player else None},
-        "settings": {"saving": settings.saving if settings else True},
+        "settings": {
+            "saving": settings.saving if settings else True,
+            "peeking": settings.peeking if settings else False,
+        },
         "saved_games": saved,
         "results": [
             {
@@ -211,6 +232,7 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
                 "won": r.won,
                 "moves": r.moves,
                 "time_ms": r.time_ms,
+                "peeked": r.peeked,
             }
             for r in results
         ],

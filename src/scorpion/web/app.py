@@ -23,7 +23,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..advisor import PlayerView
 from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
+from ..engine.hints import hint_moves
 from ..engine.variants import UnknownVariantError, variant_by_id
 from ..solver import Verdict
 from ..store import (
@@ -38,6 +40,8 @@ from ..store import (
     export_data,
     statistics,
 )
+from ..store.peeking import PeekingOffError, mark_peeked, peeking, require_peeking, set_peeking
+from .advice import Advisor, Answer
 from .insight import Insight
 from .schemas import (
     ClockRequest,
@@ -46,9 +50,11 @@ from .schemas import (
     ErrorDetail,
     GameView,
     Hints,
+    MoveChance,
     MoveRequest,
     NewGameRequest,
     Settings,
+    SettingsChange,
     StatsView,
     Status,
     VariantInfo,
@@ -71,6 +77,7 @@ STATIC_DIR = Path(str(resources.files("scorpion.web") / "static"))
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorDetail, "description": "Bad move text, variant or deal number."},
     401: {"model": ErrorDetail, "description": "Missing, malformed or unknown player cookie."},
+    403: {"model": ErrorDetail, "description": "Peeking help asked for with peeking off."},
     409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
     413: {"model": ErrorDetail, "description": "Request body too large."},
     422: {"model": ErrorDetail, "description": "Malformed JSON or wrong body shape."},
@@ -87,6 +94,7 @@ _STATUS: list[tuple[type[Exception], int]] = [
     (GameFinishedError, 409),
     (CorruptGameError, 409),
     (DamagedDataError, 409),
+    (PeekingOffError, 403),
 ]
 
 
@@ -306,20 +314,60 @@ async def restart(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> Resp
 async def hints(
     svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
 ) -> Hints:
-    """Legal moves worth trying (F3), in the engine's order. ``winning`` marks the move the
-    solver proved to keep the deal winnable, once its background search has finished; that
-    move is then listed first."""
-    position, moves = svc.hints(pid, variant)
-    texts = [str(m) for m in moves]
-    winning: list[str] = []
-    if moves:
+    """Legal moves worth trying (F3), each with its chance to win estimated from the
+    player's view alone (F10), best first; ``refining`` is true while better chances are
+    being computed in the background (ask again). With peeking on, ``winning`` marks the
+    move the solver proved to keep the deal winnable (it reads the hidden cards), and the
+    game is marked as peeked."""
+    state = svc.current(pid, variant)
+    position = state.game.position
+    moves = [] if state.row.won else hint_moves(position)
+    peek = peeking(svc, pid)
+    winning: list[str] | None = [] if peek else None
+    if peek and moves:
+        mark_peeked(svc, state)
         insight: Insight = request.app.state.insight
         result = insight.verdict(position)
         if result is not None and result.line and result.line[0] in moves:
             winning = [str(result.line[0])]
-            # The proved move comes first: it is the one worth showing.
-            texts = winning + [t for t in texts if t not in winning]
-    return Hints(moves=texts, winning=winning, message=None if texts else NO_MOVES)
+    svc.session.commit()  # nothing is held open while the advice is awaited
+    advisor: Advisor = request.app.state.advisor
+    answer = await advisor.first_answer(PlayerView.of(position)) if moves else Answer(None, False)
+    return _hints(moves, answer, peek, winning)
+
+
+def _hints(moves: list[Any], answer: Answer, peek: bool, winning: list[str] | None) -> Hints:
+    """The hints answer: the moves best first once the advice is known, a proved winning
+    move (peeking) first of all."""
+    chances = []
+    texts = [str(m) for m in moves]
+    advice = answer.advice
+    if advice is not None:
+        for estimate in advice.moves:
+            low, high = estimate.interval
+            chances.append(
+                MoveChance(
+                    move=str(estimate.move),
+                    chance=round(estimate.chance, 4),
+                    low=round(low, 4),
+                    high=round(high, 4),
+                    wins=estimate.wins,
+                    samples=estimate.samples,
+                    undecided=estimate.undecided,
+                )
+            )
+        texts = [c.move for c in chances]
+    if winning:
+        texts = winning + [t for t in texts if t not in winning]
+    return Hints(
+        moves=texts,
+        chances=chances,
+        exact=bool(advice and advice.exact),
+        refining=answer.refining,
+        peeking=peek,
+        winning=winning,
+        message=None if texts else NO_MOVES,
+    )
 
 
 @router.post("/api/game/clock", response_model=ClockView, responses=_ERRORS, tags=["game"])
@@ -345,11 +393,15 @@ async def status(
     svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
 ) -> Status:
     """Can the current game still be won? Answered from a background search: "not yet
-    known" until it finishes (ask again). It reveals information, so the page shows it
-    only when the player switches it on."""
+    known" until it finishes (ask again). It reads the hidden cards, so it is peeking:
+    refused (403) unless the player switched peeking on, and the game is then marked as
+    peeked."""
+    require_peeking(svc, pid)
     state = svc.current(pid, variant)
     if state.row.won:
         return Status(status="winnable", message="this deal is won")
+    mark_peeked(svc, state)
+    svc.session.commit()
     insight: Insight = request.app.state.insight
     result = insight.verdict(state.game.position)
     key, message = _STATUS_MESSAGES[result.verdict if result else Verdict.UNDECIDED]
@@ -368,14 +420,23 @@ async def get_statistics(svc: ServiceDep, pid: PlayerDep) -> list[StatsView]:
 @account.get("/api/settings", response_model=Settings, responses=_ERRORS)
 async def get_settings(svc: ServiceDep, pid: PlayerDep) -> Settings:
     """The player's settings."""
-    return Settings(saving=svc.settings(pid).saving)
+    return _settings(svc, pid)
+
+
+def _settings(svc: GameService, pid: str) -> Settings:
+    row = svc.settings(pid)
+    return Settings(saving=row.saving, peeking=row.peeking)
 
 
 @account.put("/api/settings", response_model=Settings, responses=_ERRORS)
-async def put_settings(body: Settings, svc: ServiceDep, pid: PlayerDep) -> Settings:
-    """Change the settings. Switching saving off deletes the saved games (F8)."""
-    svc.set_saving(pid, body.saving)
-    answer = Settings(saving=svc.settings(pid).saving)
+async def put_settings(body: SettingsChange, svc: ServiceDep, pid: PlayerDep) -> Settings:
+    """Change the settings given (a field left out is unchanged). Switching saving off
+    deletes the saved games (F8); peeking lets hints use the hidden cards (F10)."""
+    if body.saving is not None:
+        svc.set_saving(pid, body.saving)
+    if body.peeking is not None:
+        set_peeking(svc, pid, body.peeking)
+    answer = _settings(svc, pid)
     svc.session.commit()
     return answer
 
@@ -458,8 +519,10 @@ def create_app(database: Database) -> FastAPI:
         }
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.advisor.warm()
         yield
         app.state.insight.close()
+        app.state.advisor.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -474,6 +537,7 @@ def create_app(database: Database) -> FastAPI:
     )
     app.state.database = database
     app.state.insight = Insight()
+    app.state.advisor = Advisor()
     for exc_type, code in _STATUS:
         app.add_exception_handler(exc_type, _handler(code))
     app.add_exception_handler(NoWinnableDealError, _handler(409))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from ..engine import card_code
 from ..engine.cards import SUIT_LETTERS
@@ -123,20 +125,58 @@ class NewGameRequest(BaseModel):
     )
 
 
-class Hints(BaseModel):
-    """Moves worth trying, and a message when there are none.
+class MoveChance(BaseModel):
+    """A hinted move's chance to win, estimated from the player's view alone (F10, B5)."""
 
-    ``winning`` lists the moves the solver has proved to keep the deal winnable (a subset
-    of ``moves``, often empty: a move is never called winning before that proof).
+    move: str = Field(examples=["7H-5"])
+    chance: float = Field(description="Estimated chance to win after the move, 0 to 1.", ge=0, le=1)
+    low: float = Field(description="Low end of the 95% Wilson interval of the chance.", ge=0, le=1)
+    high: float = Field(description="High end of the 95% Wilson interval.", ge=0, le=1)
+    wins: int = Field(description="Samples in which the move was proved to win.", ge=0)
+    samples: int = Field(
+        description="Arrangements of the unseen cards judged (1 when exact).", ge=0
+    )
+    undecided: int = Field(
+        description="Samples the solver left undecided within its budget (not won).", ge=0
+    )
+
+
+class Hints(BaseModel):
+    """Moves worth trying (F3), with their chances to win (F10), and a message when there
+    are none. See ``docs/web-api.md``.
+
+    ``chances`` come from the advisor, which sees only what the player sees; they are
+    empty until its first answer, and ``refining`` is true while a better one is coming.
+    ``winning`` is peeking: null unless the player switched peeking on; then it lists the
+    moves the solver has proved to keep the deal winnable (often empty: a move is never
+    called winning before that proof).
     """
 
-    moves: list[str]
-    winning: list[str] = Field(default_factory=list)
+    moves: list[str] = Field(
+        description="The hinted moves in the order to show them: best chance first once "
+        "the chances are known (with peeking on, a proved winning move first)."
+    )
+    chances: list[MoveChance] = Field(
+        default_factory=list, description="Each hinted move's chance to win, best first."
+    )
+    exact: bool = Field(
+        default=False,
+        description="True when nothing is hidden any more: each chance is then 1 or 0, "
+        "the solver's verdict.",
+    )
+    refining: bool = Field(
+        default=False, description="True while better chances are being computed: ask again."
+    )
+    peeking: bool = Field(default=False, description="The player's peeking setting.")
+    winning: list[str] | None = Field(
+        default=None, description="Peeking only (null when peeking is off)."
+    )
     message: str | None = None
 
 
 class Status(BaseModel):
-    """Whether the current position can still be won, as far as the solver knows."""
+    """Whether the current position can still be won, as far as the solver knows. This
+    is peeking: it is given only when the player switched peeking on."""
 
     status: str = Field(description="winnable, not winnable or unknown.")
     message: str = Field(examples=["this deal can still be won"])
@@ -169,6 +209,7 @@ class RecentView(BaseModel):
 
     deal: str
     won: bool
+    peeked: bool = Field(default=False, description="Peeking help was shown for this game.")
     moves: int = Field(description="Moves of the win (0 if not won).")
     time_ms: int = Field(description="Playing time of the win in milliseconds (0 if not won).")
     started_at: str = Field(description="The first move, ISO 8601 UTC.")
@@ -187,6 +228,14 @@ class StatsView(BaseModel):
     longest_streak: int
     in_progress: bool = Field(description="A started game of this variant is being played.")
     recent: list[RecentView] = Field(description="The latest finished games, oldest first.")
+    won_without_peeking: int = Field(
+        default=0, description="Games won for which no peeking help was shown."
+    )
+    current_streak_without_peeking: int = Field(
+        default=0,
+        description="Wins without peeking in a row up to the latest finished game.",
+    )
+    longest_streak_without_peeking: int = 0
 
     @classmethod
     def of(cls, stats: VariantStats) -> StatsView:
@@ -201,10 +250,14 @@ class StatsView(BaseModel):
             current_streak=stats.current_streak,
             longest_streak=stats.longest_streak,
             in_progress=stats.in_progress,
+            won_without_peeking=stats.won_without_peeking,
+            current_streak_without_peeking=stats.current_streak_without_peeking,
+            longest_streak_without_peeking=stats.longest_streak_without_peeking,
             recent=[
                 RecentView(
                     deal=r.deal,
                     won=r.won,
+                    peeked=r.peeked,
                     moves=r.moves,
                     time_ms=r.time_ms,
                     started_at=r.started_at.isoformat(timespec="seconds") + "Z",
@@ -223,6 +276,45 @@ class Settings(BaseModel):
         description="Keep the game in progress between visits (F6). Switching it off "
         "deletes the saved games."
     )
+    peeking: bool = Field(
+        default=False,
+        description="Peek: let hints use the hidden cards (the solver's winning-move mark "
+        "and the can-this-deal-still-be-won status). Off for a new player (F10).",
+    )
+
+
+class SettingsChange(BaseModel):
+    """A change of settings: each field given is set, each one left out is unchanged
+    (at least one must be given; ``null`` is not a value)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"minProperties": 1})
+
+    saving: Annotated[
+        bool | None,
+        WithJsonSchema({
+            "type": "boolean",
+            "description": "Keep the game between visits; false deletes the saved games.",
+        }),
+    ] = None
+    peeking: Annotated[
+        bool | None,
+        WithJsonSchema({
+            "type": "boolean", "description": "Peek: let hints use the hidden cards."
+        }),
+    ] = None
+
+    @field_validator("saving", "peeking", mode="before")
+    @classmethod
+    def _not_null(cls, value: object) -> object:
+        if value is None:
+            raise ValueError("must be true or false, not null")
+        return value
+
+    @model_validator(mode="after")
+    def _something(self) -> SettingsChange:
+        if self.saving is None and self.peeking is None:
+            raise ValueError("give saving, peeking or both, as true or false")
+        return self
 
 
 class Deleted(BaseModel):

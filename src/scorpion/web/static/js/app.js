@@ -5,7 +5,7 @@
 // is shown while the cards shake back into place.
 
 import { api, pauseClockOnLeave } from "./api.js";
-import { cardName, DECKS, describeMove, parseMove, suitName } from "./cards.js";
+import { cardName, DECKS, describeMove, parseMove, suitName, suitSymbol } from "./cards.js";
 import { Clock, formatTime } from "./clock.js";
 import { attachInput } from "./input.js";
 import { Table } from "./table.js";
@@ -13,7 +13,8 @@ import { Table } from "./table.js";
 const $ = (id) => document.getElementById(id);
 const SESSION_KEY = "scorpion.tab-open"; // in sessionStorage: this tab has opened the table
 const HEARTBEAT_MS = 20000; // the server stops a clock 60 s after its last heartbeat
-const STORE = { variant: "scorpion.variant", deck: "scorpion.deck", status: "scorpion.status" };
+const STORE = { variant: "scorpion.variant", deck: "scorpion.deck" };
+const HINT_POLLS = 120; // re-asks for refined chances at most, per position
 
 function load(key, fallback) {
   try {
@@ -45,6 +46,34 @@ function isTyping(target) {
   return target.tagName === "INPUT" && !notText.includes(target.type);
 }
 
+const percent = (x) => `${Math.round(x * 100)}%`;
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "chance to win about 34%" (exact: "chance to win 100%"), or null when not known yet. */
+function chanceWords(chance, exact) {
+  if (!chance) return null;
+  return exact ? `chance to win ${percent(chance.chance)}` : `chance to win about ${percent(chance.chance)}`;
+}
+
+/** Where a chance comes from, for its tooltip and accessible name. */
+function intervalWords(chance, exact) {
+  if (exact) return "exact: nothing is hidden any more, so the solver decides it";
+  const samples = `${chance.samples} random deals of the hidden cards`;
+  const undecided = chance.undecided
+    ? `; ${chance.undecided} left undecided, counted as not won`
+    : "";
+  return `95% interval ${percent(chance.low)} to ${percent(chance.high)}, from ${samples}${undecided}`;
+}
+
+/** A move for the eye: "10♥ to column 3", "Deal the stock". */
+function shortMove(text) {
+  const move = parseMove(text);
+  if (!move) return text;
+  if (move.deal) return "Deal the stock";
+  const rank = move.card[0] === "T" ? "10" : move.card[0];
+  return `${rank}${suitSymbol(move.card[1])} to column ${move.column + 1}`;
+}
+
 /** What a view's last move did, in words, for screen readers. */
 function narrate(view) {
   const last = view.last;
@@ -70,7 +99,10 @@ class App {
     this.view = null;
     this.variants = null;
     this.selected = null; // {code, col, idx}
-    this.hints = null; // {version, moves, message, next}
+    this.hints = null; // {version, variant, moves, chances, winning, exact, refining, message, next, current, polls}
+    this.hintPoll = null;
+    this.peeking = false; // the player's setting (the server refuses peeking help while off)
+    this.statusKnown = null; // the peeking status line's latest answer
     this.queue = Promise.resolve();
     this.messageTimer = null;
     this.winShownFor = null;
@@ -113,6 +145,7 @@ class App {
   async start() {
     this.table.layout();
     this.loadVariants();
+    this.loadSettings();
     // A visit is the first load of the table in this browser tab: with saving off, the
     // server then deals a new game. Reloads and trips to the other pages are not visits.
     const visit = { visit: !sessionStorage.getItem(SESSION_KEY) };
@@ -218,6 +251,9 @@ class App {
 
   show(view, mode) {
     const prev = this.view;
+    if (prev && (prev.version !== view.version || prev.variant.id !== view.variant.id)) {
+      this.closeHints(); // the hints were for the position before
+    }
     this.view = view;
     this.variant = view.variant.id;
     this.selected = null;
@@ -236,20 +272,22 @@ class App {
     this.askStatus();
   }
 
-  // The solver's verdict, only when the player switched it on (it reveals information).
-  // The server answers at once ("not yet known" while its background search runs).
+  // The solver's verdict reads the hidden cards: peeking, asked only when the player
+  // switched peeking on. The server answers at once ("not yet known" while it searches).
   async askStatus() {
     const line = $("solver-status");
     window.clearTimeout(this.statusTimer);
-    if (!$("show-status").checked || !this.view) {
+    this.statusKnown = null;
+    if (!this.peeking || !this.view) {
       line.hidden = true;
       return;
     }
     const version = this.view.version;
     try {
       const answer = await api.status(this.variant);
-      if (!this.view || this.view.version !== version) return;
-      line.textContent = answer.message.charAt(0).toUpperCase() + answer.message.slice(1) + ".";
+      if (!this.view || this.view.version !== version || !this.peeking) return;
+      line.textContent = `Peeking: ${answer.message}.`;
+      this.statusKnown = answer.status;
       line.dataset.status = answer.status;
       line.hidden = false;
       if (answer.status === "unknown") {
@@ -348,39 +386,202 @@ class App {
     });
   }
 
+  // ---- hints: every move with its chance to win, from the cards the player can see ------
+
   async hint() {
     if (!this.view) return;
     this.clearSelection();
-    const version = this.view.version;
-    if (!this.hints || this.hints.version !== version || this.hints.variant !== this.variant) {
-      try {
-        const answer = await api.hints(this.variant);
-        this.hints = {
-          version, variant: this.variant, moves: answer.moves, winning: answer.winning || [],
-          message: answer.message, next: 0,
-        };
-      } catch (error) {
-        await this.failed(error, {});
-        return;
-      }
-    }
+    if (!this.hintsFresh() && !(await this.fetchHints())) return;
     const { moves } = this.hints;
     if (!moves.length) {
       this.table.clearHint();
+      this.closeHints();
       this.say(this.hints.message || "no moves left, try Undo or New game", "info", 6000);
       return;
     }
-    const i = this.hints.next % moves.length;
-    this.hints.next = i + 1;
-    const move = parseMove(moves[i]);
+    this.point(this.hints.next % moves.length);
+    this.openHints();
+  }
+
+  hintsFresh() {
+    return Boolean(this.view && this.hints && this.hints.version === this.view.version &&
+      this.hints.variant === this.variant);
+  }
+
+  /** Ask the server for the hints of the game on the table; false if it did not answer. */
+  async fetchHints() {
+    const version = this.view.version;
+    const variant = this.variant;
+    let answer;
+    try {
+      answer = await api.hints(variant);
+    } catch (error) {
+      await this.failed(error, {});
+      return false;
+    }
+    if (!this.view || this.view.version !== version || this.variant !== variant) return false;
+    const old = this.hintsFresh() ? this.hints : null;
+    const current = old && answer.moves.includes(old.current) ? old.current : null;
+    this.hints = {
+      version, variant, moves: answer.moves,
+      chances: Object.fromEntries((answer.chances || []).map((c) => [c.move, c])),
+      winning: answer.winning || [], exact: answer.exact, refining: answer.refining,
+      message: answer.message, current,
+      next: current ? answer.moves.indexOf(current) + 1 : 0,
+      polls: old ? old.polls : 0,
+    };
+    return true;
+  }
+
+  /** Show hint number `i`: highlight it on the table, mark it in the list, and say it. */
+  point(i) {
+    const text = this.hints.moves[i];
+    const move = parseMove(text);
     if (!move) return;
+    this.hints.next = i + 1;
+    this.hints.current = text;
     this.table.showHint(move);
-    const what = move.deal
-      ? "deal the stock"
-      : `${cardName(move.card)} to column ${move.column + 1}`;
-    // "winning move" only when the solver has proved it; otherwise just a legal move.
-    const kind = this.hints.winning.includes(moves[i]) ? "winning move" : "legal move";
-    this.say(`Hint ${i + 1} of ${moves.length}: ${what} (${kind})`, "info", 4500);
+    this.say(this.hintWords(i), "info", 4500);
+    $("message").dataset.hint = text;
+    this.renderHints();
+  }
+
+  /** "Hint 2 of 4: five of hearts to column 3, chance to win about 34%". */
+  hintWords(i) {
+    const { moves, chances, winning, exact } = this.hints;
+    const text = moves[i];
+    const chance = chanceWords(chances[text], exact);
+    const mark = winning.includes(text) ? " (winning move, peeking)" : "";
+    return `Hint ${i + 1} of ${moves.length}: ${describeMove(text)}${chance ? `, ${chance}` : ""}${mark}`;
+  }
+
+  openHints() {
+    const panel = $("hint-panel");
+    const opening = panel.hidden;
+    panel.hidden = false;
+    document.body.classList.add("hints-open");
+    if (opening) this.table.layout();
+    this.renderHints();
+    this.pollHints();
+  }
+
+  closeHints() {
+    window.clearTimeout(this.hintPoll);
+    const panel = $("hint-panel");
+    if (panel.hidden) return;
+    panel.hidden = true;
+    document.body.classList.remove("hints-open");
+    this.table.layout();
+  }
+
+  /** While the list is open and the server is refining the chances (or, peeking, still
+   * searching for a winning move), ask again. */
+  pollHints() {
+    window.clearTimeout(this.hintPoll);
+    const hints = this.hints;
+    if (!hints || $("hint-panel").hidden || hints.polls >= HINT_POLLS) return;
+    const searching = this.peeking && !hints.winning.length && this.statusKnown !== "not winnable";
+    if (!hints.refining && !searching) return;
+    hints.polls += 1;
+    this.hintPoll = window.setTimeout(async () => {
+      if (!this.hintsFresh() || $("hint-panel").hidden) return;
+      if (await this.fetchHints()) {
+        this.renderHints();
+        this.pollHints();
+      }
+    }, hints.polls <= 5 ? 300 : 1000);
+  }
+
+  renderHints() {
+    const hints = this.hints;
+    if (!hints || $("hint-panel").hidden) return;
+    const items = hints.moves.map((text) => {
+      const chance = hints.chances[text];
+      const words = chanceWords(chance, hints.exact);
+      const winning = hints.winning.includes(text);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hint-item";
+      button.dataset.move = text;
+      const what = document.createElement("span");
+      what.className = "hint-move";
+      what.textContent = shortMove(text);
+      const odds = document.createElement("span");
+      odds.className = "hint-chance";
+      odds.textContent = words || "chance to win: working it out…";
+      button.append(what, odds);
+      if (winning) {
+        const mark = document.createElement("span");
+        mark.className = "hint-winning";
+        mark.textContent = "winning move (peeking)";
+        button.append(mark);
+      }
+      const source = chance ? intervalWords(chance, hints.exact) : "";
+      button.title = chance ? capitalise(source) : "The chance to win is being worked out";
+      const name = [capitalise(describeMove(text)), words || "chance to win not known yet"];
+      if (source) name.push(source);
+      if (winning) name.push("winning move, found by peeking at the hidden cards");
+      button.setAttribute("aria-label", name.join("; "));
+      if (text === hints.current) button.setAttribute("aria-current", "true");
+      const li = document.createElement("li");
+      li.append(button);
+      return li;
+    });
+    const list = $("hint-list");
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.move : null;
+    list.replaceChildren(...items);
+    if (focused) list.querySelector(`[data-move="${focused}"]`)?.focus();
+    const known = Object.keys(hints.chances).length > 0;
+    $("hint-refining").textContent = !hints.refining ? ""
+      : known ? "Refining the chances with more deals…" : "Working out the chances…";
+    $("hint-peek-note").hidden = !this.peeking;
+    // A hint message still showing follows the refined chances.
+    const box = $("message");
+    const i = hints.moves.indexOf(hints.current);
+    if (!box.hidden && box.dataset.hint && box.dataset.hint === hints.current && i >= 0) {
+      const words = this.hintWords(i);
+      if (box.textContent !== words) box.textContent = words;
+    }
+    // On a narrow screen the list covers the bottom: messages go above it, and the page
+    // may scroll so that no card stays hidden under it.
+    document.body.style.setProperty("--hints-h", `${$("hint-panel").offsetHeight}px`);
+  }
+
+  // ---- settings shown at the table ----------------------------------------------------
+
+  async loadSettings() {
+    const box = $("peeking");
+    try {
+      const settings = await api.settings();
+      this.peeking = settings.peeking;
+    } catch {
+      this.peeking = false; // without the settings, no peeking
+    }
+    box.checked = this.peeking;
+    box.disabled = false;
+    this.askStatus();
+  }
+
+  async setPeeking(box) {
+    const on = box.checked;
+    box.disabled = true;
+    try {
+      const settings = await api.saveSettings({ peeking: on });
+      this.peeking = settings.peeking;
+      this.say(settings.peeking
+        ? "Peeking is on: hints may use the hidden cards, and games you peek at count apart in your statistics."
+        : "Peeking is off: hints use only the cards you can see.");
+    } catch (error) {
+      await this.failed(error, {});
+    } finally {
+      box.checked = this.peeking;
+      box.disabled = false;
+    }
+    this.askStatus();
+    if (!$("hint-panel").hidden && this.view) {
+      this.hints = null;
+      if (await this.fetchHints()) this.openHints();
+    }
   }
 
   startNewGame(variant, deal) {
@@ -463,6 +664,7 @@ class App {
     box.hidden = false;
     box.className = `toast ${kind}`;
     box.textContent = text;
+    delete box.dataset.hint;
     this.messageTimer = window.setTimeout(() => {
       box.hidden = true;
     }, ms);
@@ -494,10 +696,17 @@ class App {
     $("btn-redo").addEventListener("click", () => this.redo());
     $("btn-replay").addEventListener("click", () => this.replay());
     $("btn-new").addEventListener("click", () => this.openNewGame());
-    $("show-status").checked = load(STORE.status, "off") === "on";
-    $("show-status").addEventListener("change", (event) => {
-      save(STORE.status, event.target.checked ? "on" : "off");
-      this.askStatus();
+    $("peeking").addEventListener("change", (event) => this.setPeeking(event.target));
+    $("hint-close").addEventListener("click", () => {
+      this.closeHints();
+      this.table.clearHint();
+      $("btn-hint").focus();
+    });
+    $("hint-list").addEventListener("click", (event) => {
+      const item = event.target.closest(".hint-item");
+      if (!item || !this.hintsFresh()) return;
+      const i = this.hints.moves.indexOf(item.dataset.move);
+      if (i >= 0) this.point(i);
     });
     $("four-colour").addEventListener("change", (event) => {
       const deck = event.target.checked ? DECKS.fourColour : DECKS.classic;
@@ -531,6 +740,7 @@ class App {
         case "escape":
           this.clearSelection();
           this.table.clearHint();
+          this.closeHints();
           break;
         default:
           if (/^[1-7]$/.test(key)) {

@@ -25,6 +25,7 @@ class SettingsPage {
   constructor() {
     this.data = null;
     $("saving").addEventListener("change", (event) => this.setSaving(event.target));
+    $("peeking").addEventListener("change", (event) => this.setPeeking(event.target));
     $("delete-saved").addEventListener("click", () => this.deleteSaved());
     $("delete-results").addEventListener("click", () => this.deleteResults());
   }
@@ -52,6 +53,9 @@ class SettingsPage {
     saving.checked = settings.saving;
     saving.disabled = false;
     $("saving-label").textContent = settings.saving ? "Saving is on" : "Saving is off";
+    const peeking = $("peeking");
+    peeking.checked = settings.peeking;
+    peeking.disabled = false;
 
     const names = await this.variantNames();
     const kept = settings.saving
@@ -102,6 +106,20 @@ class SettingsPage {
     try {
       const answer = await api.saveSettings({ saving: on });
       this.done(answer.saving ? "Saving is on: your game will be kept." : "Saving is off, and your saved games are deleted.");
+    } catch (error) {
+      this.fail(error);
+    }
+    await this.refresh();
+  }
+
+  async setPeeking(box) {
+    const on = box.checked;
+    box.disabled = true;
+    try {
+      const answer = await api.saveSettings({ peeking: on });
+      this.done(answer.peeking
+        ? "Peeking is on: hints may use the hidden cards, and games you peek at count apart."
+        : "Peeking is off: hints use only the cards you can see.");
     } catch (error) {
       this.fail(error);
     }

@@ -60,9 +60,10 @@ function chart(recent) {
       class: game.won ? "won" : "lost",
     });
     const title = svg("title", {});
+    const peeked = game.peeked ? " (peeked)" : "";
     title.textContent = game.won
-      ? `Deal ${game.deal}: won in ${formatTime(game.time_ms)}, ${game.moves} moves`
-      : `Deal ${game.deal}: not won`;
+      ? `Deal ${game.deal}: won in ${formatTime(game.time_ms)}, ${game.moves} moves${peeked}`
+      : `Deal ${game.deal}: not won${peeked}`;
     bar.append(title);
     root.append(bar);
   });
@@ -80,6 +81,9 @@ function show(stats) {
   $("stat-fewest-moves").textContent = stats.fewest_moves === null ? "–" : String(stats.fewest_moves);
   $("stat-current-streak").textContent = String(stats.current_streak);
   $("stat-longest-streak").textContent = String(stats.longest_streak);
+  $("stat-won-fair").textContent = String(stats.won_without_peeking);
+  $("stat-current-streak-fair").textContent = String(stats.current_streak_without_peeking);
+  $("stat-longest-streak-fair").textContent = String(stats.longest_streak_without_peeking);
   chart(stats.recent);
 }
 

@@ -19,6 +19,7 @@ const UP = 0.255;
 const UP_ROOMY = 0.34; // narrow screens have height to spare: wider fans, bigger tap targets
 const MIN_UP = 0.2;
 const FIT_UP = 0.21;
+const HINTS_DOCK = 300; // px kept free at the right of a wide screen while the hints are open
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -369,11 +370,14 @@ export class Table {
     // leaves the whole height to the columns; on a narrow one they form a row above them.
     const side = vw >= 900 && vw / vh >= 1.2;
     this.felt.classList.toggle("side", side);
+    document.body.classList.toggle("side-layout", side);
+    // The list of hints docks at the right of a wide screen: the cards make room for it.
+    const dock = side && document.body.classList.contains("hints-open") ? HINTS_DOCK : 0;
     const barHeight = this.bar.getBoundingClientRect().height;
     let byWidth;
     let byHeight;
     if (side) {
-      byWidth = (Math.min(vw, 2400) - 2 * pad - 7.6 * gap) / 8;
+      byWidth = (Math.min(vw - dock, 2400) - 2 * pad - 7.6 * gap) / 8;
       // Room for a column of thirteen face-up cards, most of a game's longest.
       const room = vh - barHeight - gap * 1.2 - pad - 4;
       byHeight = room / (ASPECT * (1 + 12 * UP * 0.8));

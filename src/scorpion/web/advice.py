@@ -1,0 +1,195 @@
+"""Fair hints for the table (F3, F10, B5): chances to win from the player's view alone.
+
+:func:`scorpion.advisor.advise` runs in a separate process (one worker, a bounded
+queue), never in the server's event loop, so a move is never slowed by it; this is the
+design of :mod:`scorpion.web.insight`. Each advice is cached by the player's view
+(:class:`scorpion.advisor.PlayerView`), never by the position: the worker is only ever
+given the view, which holds no hidden card, so advice cannot depend on the hidden cards,
+and two games that look the same to the player get the same advice.
+
+The advice refines while the player waits, in two stages of fixed budgets (samples and
+solver nodes, never seconds, so the same view gives the same advice on every machine):
+
+1. :data:`QUICK`: a few samples and a small node budget, a first answer in a fraction
+   of a second;
+2. :data:`FULL`: more samples and a larger budget, asked for once the quick answer has
+   been picked up (so a view nobody looks at any more is not refined).
+
+The seed is fixed (:data:`SEED`): a view's advice is the same whenever it is asked.
+Advice is a cache, not game state: losing it only means it is computed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from ..advisor import Advice, PlayerView, advise
+from .insight import _watch_parent
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The budgets of one stage of advice.
+
+    Attributes:
+        name: ``quick`` or ``full``.
+        samples: the most samples drawn (arrangements of the unseen cards).
+        nodes: the node budget of each solve (positions searched).
+    """
+
+    name: str
+    samples: int
+    nodes: int
+
+
+QUICK = Stage("quick", samples=16, nodes=2_000)
+"""The first answer: 16 samples, 2,000 nodes per solve (well under 0.5 s on one core)."""
+
+FULL = Stage("full", samples=64, nodes=20_000)
+"""The refined answer: 64 samples, 20,000 nodes per solve (about a second at most)."""
+
+STAGES = (QUICK, FULL)
+
+SEED = 0
+"""Seed of the sampler: the same view always gets the same advice."""
+
+MAX_QUEUED = 8
+"""Advice computations waiting or running at most; past it, a view waits for a slot."""
+
+CACHE_SIZE = 4096
+"""Views whose advice (each stage) is kept."""
+
+FIRST_WAIT_SECONDS = 0.4
+"""How long a request may wait for the quick stage of a view not yet advised, in seconds
+(it waits without blocking the server: other requests, moves included, go on)."""
+
+
+def _advise(view: PlayerView, stage: Stage) -> Advice:
+    """Worker: the advice of one stage (only the view is sent to the worker)."""
+    return advise(view, seed=SEED, max_samples=stage.samples, nodes=stage.nodes)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What is known of a view's advice now.
+
+    Attributes:
+        advice: the best advice finished so far, or None before the first.
+        refining: True while a better advice is still to come (ask again).
+    """
+
+    advice: Advice | None
+    refining: bool
+
+
+class Advisor:
+    """Chances to win for the views players reach, computed in a background process."""
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[tuple[PlayerView, str], Advice] = OrderedDict()
+        self._pending: dict[tuple[PlayerView, str], Future[Advice]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
+
+    def _harvest(self) -> None:
+        """Move every finished job into the cache, so that the queue counts only the jobs
+        waiting or running (a view nobody asks for again does not hold a place)."""
+        for key, future in list(self._pending.items()):
+            if not future.done():
+                continue
+            del self._pending[key]
+            try:
+                advice = future.result()
+            except Exception:  # a broken worker: nothing for this view; asked again later
+                continue
+            self._cache[key] = advice
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _result(self, view: PlayerView, stage: Stage) -> Advice | None:
+        """The finished advice of ``stage`` from the cache, or None."""
+        key = (view, stage.name)
+        advice = self._cache.get(key)
+        if advice is not None:
+            self._cache.move_to_end(key)
+        return advice
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting or running (finished ones are counted until the next answer)."""
+        return len(self._pending)
+
+    def _schedule(self, view: PlayerView, stage: Stage) -> Future[Advice] | None:
+        """Make sure ``stage`` of ``view`` is being computed; None when the queue is full."""
+        key = (view, stage.name)
+        future = self._pending.get(key)
+        if future is None and len(self._pending) < MAX_QUEUED:
+            try:
+                future = self._executor().submit(_advise, view, stage)
+            except BrokenProcessPool:  # the worker died: a new one next time
+                self._pool = None
+                self._pending.clear()
+                return None
+            self._pending[key] = future
+        return future
+
+    def answer(self, view: PlayerView) -> Answer:
+        """What is known of ``view``'s advice now, scheduling the next stage if needed.
+
+        Never waits: the best finished stage is returned, with ``refining`` True while a
+        better one is still to come.
+        """
+        self._harvest()
+        best: Advice | None = None
+        for stage in STAGES:
+            advice = self._result(view, stage)
+            if advice is None:
+                self._schedule(view, stage)
+                return Answer(best, refining=True)
+            best = advice
+            if advice.exact:
+                break  # nothing hidden: the first answer is the solver's verdict
+        return Answer(best, refining=False)
+
+    async def first_answer(self, view: PlayerView, wait: float = FIRST_WAIT_SECONDS) -> Answer:
+        """Like :meth:`answer`, but wait up to ``wait`` seconds for the quick stage of a
+        view that has no advice yet (without blocking the event loop)."""
+        answer = self.answer(view)
+        if answer.advice is None and wait > 0:
+            future = self._pending.get((view, QUICK.name))
+            if future is not None:
+                # Not done in time (or a broken worker): answer without chances for now.
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), wait)
+                answer = self.answer(view)
+        return answer
+
+    def warm(self) -> None:
+        """Start the worker process now, so that the first hint does not wait for it."""
+        with contextlib.suppress(BrokenProcessPool):
+            self._executor().submit(int)
+
+    def close(self) -> None:
+        """Stop the worker process."""
+        if self._pool is not None:
+            workers = list(getattr(self._pool, "_processes", {}).values())
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
+            self._pool = None

@@ -1,0 +1,92 @@
+"""Fair hints in the browser (F3, F10, B5, F7): a new player's Hint lists every move with
+its chance to win, best first, says that the chances use only the cards the player can
+see, and marks no winning move until the player switches peeking on.
+
+The chances come from a background worker: the test waits for them with generous
+bounded timeouts, never asserting how fast they come.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from table_page import Table
+
+from winning import WINNABLE_DEAL
+
+PEEK = "Peek: let hints use the hidden cards"
+CHANCE = re.compile(r"chance to win about (\d+)%")
+WAIT_MS = 60_000
+
+
+def test_a_new_players_hints_show_chances_and_never_peek(table: Table, artifacts) -> None:
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    box = page.get_by_label(PEEK)
+    expect(box).to_be_enabled()
+    expect(box).not_to_be_checked()  # off for a new player
+
+    page.get_by_role("button", name="Hint").click()
+    panel = page.get_by_role("complementary", name="Hints, best first")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("The chances use only the cards you can see")
+    items = panel.locator(".hint-item")
+    expect(items).to_have_count(4)
+    # Every move gets its chance (first a quick one, then a refined one).
+    expect(panel.locator(".hint-chance")).to_have_text([CHANCE] * 4, timeout=WAIT_MS)
+    expect(page.locator("#hint-refining")).to_be_hidden(timeout=WAIT_MS)
+    chances = [int(CHANCE.search(t).group(1))  # type: ignore[union-attr]
+               for t in panel.locator(".hint-chance").all_inner_texts()]
+    assert chances == sorted(chances, reverse=True), chances  # best first
+    first = items.first
+    expect(first).to_have_attribute("title", re.compile(r"^95% interval \d+% to \d+%"))
+    expect(first).to_have_attribute("aria-label", re.compile(
+        r"chance to win about \d+%; 95% interval \d+% to \d+%, from 64 random deals"))
+    expect(panel.locator(".hint-item[aria-current='true']")).to_have_count(1)  # on the table
+    # No peeking: no winning mark, no status line, and the server was never asked for it.
+    expect(panel.locator(".hint-winning")).to_have_count(0)
+    expect(page.locator("#solver-status")).to_be_hidden()
+    expect(table.toast()).not_to_contain_text("winning")
+    assert table.recorder is not None
+    asked = [path for path, _status, _body in table.recorder.answers]
+    assert "/api/game/status" not in asked
+    page.screenshot(path=str(artifacts / "desktop-fair-hints.png"))
+
+    # A click on another move shows that one on the table.
+    items.nth(1).click()
+    expect(items.nth(1)).to_have_attribute("aria-current", "true")
+    expect(table.toast()).to_contain_text("Hint 2 of 4")
+
+    # Peeking on: the status line and, once the solver has proved it, the winning mark.
+    with page.expect_response(lambda r: r.url.endswith("/api/settings")) as info:
+        box.check()
+    assert info.value.json()["peeking"] is True
+    expect(page.locator("#solver-status")).to_have_text(
+        "Peeking: this deal can still be won.", timeout=WAIT_MS)
+    expect(page.locator("#hint-peek-note")).to_be_visible()
+    expect(panel.locator(".hint-winning")).to_have_text(
+        ["winning move (peeking)"], timeout=WAIT_MS)
+
+    # The settings page shows the same setting; the statistics count wins without peeking.
+    page.goto("/settings")
+    expect(page.get_by_label(PEEK)).to_be_checked()
+    page.goto("/statistics")
+    expect(page.locator("body[data-ready='true']")).to_be_attached()
+    expect(page.get_by_text("Won without peeking", exact=True)).to_be_visible()
+    expect(page.locator("#stat-won-fair")).to_have_text("0")
+
+
+def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> None:
+    page = table.page
+    table.new_game(1)
+    page.keyboard.press("h")
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    page.keyboard.press("h")
+    expect(panel).to_be_visible()
+    with table.expect_answer("/api/game/move"):
+        page.keyboard.press("d")  # deal the stock: the hints were for the position before
+    expect(panel).to_be_hidden()

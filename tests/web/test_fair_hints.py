@@ -1,0 +1,285 @@
+"""Fair hints at the table (F3, F10, B5) and peeking (F10, F7), through the HTTP API.
+
+The hints' chances come from the advisor, which sees only the player's view; the solver's
+"winning move" mark and the status line read the hidden cards, so they are peeking: off
+for a new player, refused or left out while off, and recorded on the game when used.
+Nothing here depends on the machine's speed: the advice has node and sample budgets, and
+the background worker is polled with a generous bounded timeout.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from scorpion.advisor import PlayerView, advise
+from scorpion.engine import Game, Move, Position, deal
+from scorpion.engine.hints import hint_moves
+from scorpion.solver import Verdict, solve
+from scorpion.store import Database, games
+from scorpion.store.models import GameRow, ResultRow
+from scorpion.store.peeking import PEEKING_OFF
+from scorpion.web import create_app
+from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor
+from winning import WINNABLE_DEAL, winning_line
+
+WAIT_SECONDS = 120.0
+"""The most a test waits for the background worker (generous: the machine may be busy)."""
+
+TWIN = "6"
+"""The deal number under which :func:`twin_deal` is served in these tests."""
+
+
+def twin_deal() -> Position:
+    """Deal WINNABLE_DEAL with its hidden cards (face down and stock) in another order:
+    the player sees exactly the same, yet this one cannot be won."""
+    p = deal(WINNABLE_DEAL)
+    view = PlayerView.of(p)
+    hidden = [c for col, fd in zip(p.columns, p.face_down, strict=True) for c in col[:fd]]
+    hidden += list(p.stock)
+    return view.realize(hidden[2:] + hidden[:2])
+
+
+@pytest.fixture
+def twin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Position]:
+    """Serve :func:`twin_deal` as deal :data:`TWIN` (a crafted deal in the store)."""
+    real = games._start_position
+    crafted = twin_deal()
+
+    def start(number: str, variant_id: str) -> Position:
+        return crafted if (number, variant_id) == (TWIN, "scorpion") else real(number, variant_id)
+
+    monkeypatch.setattr(games, "_start_position", start)
+    yield crafted
+
+
+def new_client(database: Database) -> TestClient:
+    client = TestClient(create_app(database))
+    assert client.get("/").status_code == 200
+    return client
+
+
+def ok(response) -> dict:  # type: ignore[no-untyped-def]
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def start(client: TestClient, number: str) -> dict:
+    return ok(client.post("/api/game/new", json={"deal": number}))
+
+
+def settled_hints(client: TestClient) -> dict:
+    """Ask for the hints until the advice is refined (at most WAIT_SECONDS)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        hints = ok(client.get("/api/game/hints"))
+        if not hints["refining"] or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert hints["refining"] is False, "the advice was not refined in time"
+    return hints
+
+
+def test_hints_of_two_games_that_differ_only_in_hidden_cards_are_identical(
+    database: Database, twin: Position
+) -> None:
+    """F10, B5, F3: same view, same hints, same chances, although one deal can be won and
+    the other cannot (the hidden cards decide it, and the advice never sees them)."""
+    real = deal(WINNABLE_DEAL)
+    assert PlayerView.of(real) == PlayerView.of(twin) and real != twin
+    assert solve(real, max_nodes=2_000_000).verdict is Verdict.WINNABLE
+    assert solve(twin, max_nodes=2_000_000).verdict is Verdict.NOT_WINNABLE
+    alice, bob = new_client(database), new_client(database)
+    views = [start(alice, str(WINNABLE_DEAL)), start(bob, TWIN)]
+    assert {k: v for k, v in views[0].items() if k != "deal"} == {
+        k: v for k, v in views[1].items() if k != "deal"
+    }
+    first, second = settled_hints(alice), settled_hints(bob)
+    assert first == second
+    assert first["peeking"] is False and first["winning"] is None
+    assert first["exact"] is False and first["message"] is None
+    # The chances are the advisor's for the view, with the refined budgets and seed.
+    expected = advise(PlayerView.of(real), seed=SEED, max_samples=FULL.samples, nodes=FULL.nodes)
+    assert [(c["move"], c["wins"], c["samples"], c["undecided"]) for c in first["chances"]] == [
+        (str(a.move), a.wins, a.samples, a.undecided) for a in expected.moves
+    ]
+    for c in first["chances"]:
+        assert c["low"] <= c["chance"] <= c["high"]
+        assert c["chance"] == pytest.approx(c["wins"] / c["samples"], abs=1e-4)
+    assert first["moves"] == [c["move"] for c in first["chances"]]
+    assert sorted(first["moves"]) == sorted(str(m) for m in hint_moves(real))
+
+
+def test_peeking_is_off_for_a_new_player_and_its_use_is_recorded(database: Database) -> None:
+    """F10: a new player gets no peeking help; once switched on, the game is marked, and
+    the mark passes to its result on the first move, without changing the version."""
+    client = new_client(database)
+    assert ok(client.get("/api/settings")) == {"saving": True, "peeking": False}
+    view = start(client, "1")
+    hints = ok(client.get("/api/game/hints"))
+    assert (hints["peeking"], hints["winning"]) == (False, None)
+    r = client.get("/api/game/status")
+    assert r.status_code == 403 and r.json() == {"detail": PEEKING_OFF}
+    assert not peeked_rows(database)  # asking with peeking off marks nothing
+
+    assert ok(client.put("/api/settings", json={"peeking": True})) == {
+        "saving": True, "peeking": True
+    }
+    assert ok(client.get("/api/game/status"))["status"] in ("unknown", "not winnable")
+    assert peeked_rows(database) == [("game", "1")]
+    assert ok(client.get("/api/game"))["version"] == view["version"]  # peeking is no move
+    after = ok(client.post("/api/game/move", json={"move": "5S-7", "version": view["version"]}))
+    assert after["moves"] == 1
+    assert sorted(peeked_rows(database)) == [("game", "1"), ("result", "1")]
+    data = ok(client.get("/api/my-data"))
+    assert data["settings"] == {"saving": True, "peeking": True}
+    assert [g["peeked"] for g in data["saved_games"]] == [True]
+    assert [r["peeked"] for r in data["results"]] == [True]
+
+    # A new game starts unmarked; with peeking off again, nothing marks it.
+    start(client, "2")
+    assert ok(client.put("/api/settings", json={"peeking": False}))["peeking"] is False
+    ok(client.post("/api/game/move", json={"move": "deal"}))
+    ok(client.get("/api/game/hints"))
+    assert client.get("/api/game/status").status_code == 403
+    assert sorted(peeked_rows(database)) == [("result", "1")]
+
+
+def test_hints_with_peeking_on_mark_the_game(database: Database) -> None:
+    """F10: the hints with peeking on carry the winning mark, and mark the game."""
+    client = new_client(database)
+    ok(client.put("/api/settings", json={"peeking": True}))
+    start(client, str(WINNABLE_DEAL))
+    ok(client.post("/api/game/move", json={"move": str(winning_line(WINNABLE_DEAL)[0])}))
+    hints = ok(client.get("/api/game/hints"))
+    assert hints["peeking"] is True and isinstance(hints["winning"], list)
+    assert sorted(peeked_rows(database)) == [("game", str(WINNABLE_DEAL)),
+                                             ("result", str(WINNABLE_DEAL))]
+
+
+def peeked_rows(database: Database) -> list[tuple[str, str]]:
+    with database.session() as session:
+        rows = [("game", d) for d in session.scalars(select(GameRow.deal).where(GameRow.peeked))]
+        rows += [("result", d) for d in session.scalars(
+            select(ResultRow.deal).where(ResultRow.peeked))]
+    return rows
+
+
+def play(client: TestClient, moves: Sequence[Move | str]) -> dict:
+    view: dict = {}
+    for m in moves:
+        view = ok(client.post("/api/game/move", json={"move": str(m)}))
+    return view
+
+
+def test_statistics_count_wins_without_peeking_apart(database: Database) -> None:
+    """F7, F10: "won without peeking" and its streaks over a scripted series."""
+    client = new_client(database)
+    line = winning_line(WINNABLE_DEAL)
+    peek = {"on": lambda: ok(client.put("/api/settings", json={"peeking": True})),
+            "off": lambda: ok(client.put("/api/settings", json={"peeking": False}))}
+
+    def game(won: bool, peeked: str | None = None) -> None:
+        start(client, str(WINNABLE_DEAL) if won else "1")
+        if peeked == "before":  # peeking before the first move
+            peek["on"]()
+            ok(client.get("/api/game/hints"))
+            peek["off"]()
+        play(client, line[:3] if won else ["5S-7"])
+        if peeked == "during":
+            peek["on"]()
+            assert client.get("/api/game/status").status_code == 200
+            peek["off"]()
+        if won:
+            assert play(client, line[3:])["won"]
+
+    game(True)                    # W
+    game(True, peeked="during")   # W, peeked
+    game(False)                   # L (ended by the next new game)
+    game(True)                    # W
+    game(True)                    # W
+    game(True, peeked="before")   # W, peeked
+    game(True)                    # W
+    # Peeking after a win does not mark it; the game in progress peeks.
+    peek["on"]()
+    assert ok(client.get("/api/game/status"))["message"] == "this deal is won"
+    peek["off"]()
+    game(False, peeked="during")  # in progress, peeked
+    stats = next(s for s in ok(client.get("/api/statistics")) if s["variant"]["id"] == "scorpion")
+    # Finished: W Wp L W W Wp W; all wins: streaks 1 2 0 1 2 3 4; without peeking:
+    # 1 0 0 1 2 0 1.
+    assert (stats["started"], stats["won"], stats["won_without_peeking"]) == (8, 6, 4)
+    assert (stats["current_streak"], stats["longest_streak"]) == (4, 4)
+    assert (stats["current_streak_without_peeking"], stats["longest_streak_without_peeking"]) == (
+        1, 2)
+    assert [(r["won"], r["peeked"]) for r in stats["recent"]] == [
+        (True, False), (True, True), (False, False), (True, False), (True, False),
+        (True, True), (True, False)]
+    assert stats["in_progress"] is True
+
+
+def test_the_advisor_refines_and_keys_its_cache_by_the_view() -> None:
+    """B5, F10: the worker answers the quick stage, then the full one, each exactly the
+    advisor's answer for the view (same seed, same budgets); a position with the same
+    view is the same entry. The waits are bounded polls, not timings."""
+    advisor = Advisor()
+    try:
+        view = PlayerView.of(Game.from_deal(1).position)
+        seen = []
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            answer = advisor.answer(view)
+            if answer.advice is not None and (not seen or seen[-1] is not answer.advice):
+                seen.append(answer.advice)
+            if not answer.refining or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert not answer.refining
+        quick = advise(view, seed=SEED, max_samples=QUICK.samples, nodes=QUICK.nodes)
+        full = advise(view, seed=SEED, max_samples=FULL.samples, nodes=FULL.nodes)
+        assert seen[-1] == full
+        assert seen[0] in (quick, full)  # the quick one may be missed between two polls
+        # Another position with the same view (hidden cards swapped) is already advised.
+        p = deal(1)
+        hidden = [c for col, fd in zip(p.columns, p.face_down, strict=True) for c in col[:fd]]
+        other = PlayerView.of(p).realize(hidden[::-1] + list(p.stock))
+        assert other != p
+        assert advisor.answer(PlayerView.of(other)).advice == full
+    finally:
+        advisor.close()
+
+
+def test_the_queue_is_bounded_and_every_view_is_advised_in_the_end() -> None:
+    """More views than the queue holds: never more than MAX_QUEUED jobs, and a view asked
+    for again gets its turn once earlier jobs finish (bounded polls, no timings)."""
+    advisor = Advisor()
+    try:
+        views = [PlayerView.of(deal(n)) for n in range(1, MAX_QUEUED + 5)]
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            answers = [advisor.answer(v) for v in views]
+            assert advisor.queued <= MAX_QUEUED
+            if all(a.advice is not None for a in answers) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert all(a.advice is not None for a in answers)
+    finally:
+        advisor.close()
+
+
+def test_no_move_left_means_no_advice(database: Database) -> None:
+    """F3: a position without hint moves answers at once, with the message."""
+    client = new_client(database)
+    start(client, "1")
+    game = Game.from_deal(1)
+    while moves := hint_moves(game.position):
+        game.push(moves[0])
+    play(client, list(game.moves))
+    hints = ok(client.get("/api/game/hints"))
+    assert hints == {"moves": [], "chances": [], "exact": False, "refining": False,
+                     "peeking": False, "winning": None,
+                     "message": "no moves left, try Undo or New game"}
