@@ -195,6 +195,14 @@ def test_b3_apply_illegal_move_exits_1() -> None:
     assert "(R11)" in result.stdout
 
 
+def test_b3_f10_apply_refuses_stock_and_face_down_cards_alike() -> None:
+    """B3, F10, R6: deal 1's 9C is in the stock and JD face down: one refusal for both."""
+    for text in ("9C-1", "JD-5"):
+        result = runner.invoke(app, ["apply", "-", text], input=DEAL_1)
+        assert result.exit_code == 1
+        assert result.stdout == f"illegal: {text}: that card is not face up (R6)\n"
+
+
 def test_b3_apply_bad_move_text_exits_2() -> None:
     """B3: a move that is not in the notation is bad input."""
     result = runner.invoke(app, ["apply", "-", "7H"], input=BASE)
@@ -269,6 +277,15 @@ def test_b3_play_moves_undo_redo_hint_restart_quit() -> None:
     assert "moves 0" in tables[9]
     assert "5: 5D 5S 9D 5C 3S 7D 8C" in tables[9]
     assert "never read" not in out
+
+
+def test_b3_f10_play_refuses_stock_and_face_down_cards_alike() -> None:
+    """B3, F10, R6: in the terminal too, a stock card (9C) and a face-down card (JD) get
+    the same refusal, and neither is named beyond the move typed."""
+    out = play("9C-1", "JD-5", "quit")
+    assert "9C-1: that card is not face up (R6)" in out
+    assert "JD-5: that card is not face up (R6)" in out
+    assert "stock" not in out.replace("stock 3", "")
 
 
 def test_b3_play_deal_and_run_messages_and_end_of_input() -> None:

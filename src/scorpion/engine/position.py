@@ -18,6 +18,7 @@ it returns exactly the moves that :meth:`Position.apply` accepts.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .cards import KING, Card, Suit, card_code, parse_card, run_of
@@ -90,13 +91,33 @@ DEAL = Move(-1, -1)
 """The stock deal (R11)."""
 
 
+NOT_FACE_UP = "that card is not face up (R6)"
+"""The one refusal for a card that is face down or in the stock (F10: the wording never
+tells which of the two it is)."""
+
+_RULE = re.compile(r"\b([RV]\d+)\)$")
+
+
+def rule_of(reason: str) -> str | None:
+    """Return the rule id a refusal cites at its end (``"R7"`` for ``"... (R7)"``), or None."""
+    m = _RULE.search(reason)
+    return m.group(1) if m else None
+
+
 class IllegalMoveError(ValueError):
-    """Raised when a move breaks a rule; ``move`` and ``reason`` say which and why."""
+    """Raised when a move breaks a rule; ``move`` and ``reason`` say which and why.
+
+    Attributes:
+        move: the refused move.
+        reason: why, ending with the rule it breaks (``"... (R7)"``).
+        rule: that rule's SPEC id (``"R7"``), or None if the reason cites none.
+    """
 
     def __init__(self, move: Move, reason: str) -> None:
         super().__init__(f"{move}: {reason}")
         self.move = move
         self.reason = reason
+        self.rule = rule_of(reason)
 
 
 class PositionError(ValueError):
@@ -275,7 +296,11 @@ class Position(NamedTuple):
         return moves
 
     def illegal_reason(self, move: Move) -> str | None:
-        """Return why ``move`` is illegal here, citing the rule, or None if it is legal."""
+        """Return why ``move`` is illegal here, citing the rule, or None if it is legal.
+
+        A card that is face down and a card still in the stock get the same answer,
+        :data:`NOT_FACE_UP`, so that a refusal never tells where a hidden card lies (F10).
+        """
         if move.card < 0:
             return stock_deal_refusal(self)
         card, dest = move
@@ -285,11 +310,11 @@ class Position(NamedTuple):
         where = self.locate(card)
         if where is None:
             if card in self.stock:
-                return f"{code} is still in the stock (R11)"
+                return NOT_FACE_UP
             return f"{code} is not in the tableau (its run was removed, R12)"
         src, index = where
         if index < self.face_down[src]:
-            return f"{code} is face down; only a face-up card can be moved (R6)"
+            return NOT_FACE_UP
         if src == dest:
             return f"{code} is already in column {dest + 1}; a move goes to another column (R6)"
         target = self.exposed(dest)

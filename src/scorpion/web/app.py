@@ -81,7 +81,6 @@ _STATUS: list[tuple[type[Exception], int]] = [
     (MoveError, 400),
     (DealNumberError, 400),
     (UnknownVariantError, 400),
-    (IllegalMoveError, 409),
     (HistoryError, 409),
     (StaleGameError, 409),
     (GameFinishedError, 409),
@@ -414,6 +413,13 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+async def _illegal(_request: Request, exc: Exception) -> JSONResponse:
+    """An illegal move (409): the engine's reason, and the rule it breaks apart in
+    ``rule`` for developers. A face-down card and a stock card get the same answer (F10)."""
+    assert isinstance(exc, IllegalMoveError)
+    return JSONResponse({"detail": str(exc), "rule": exc.rule}, status_code=409)
+
+
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": "this game changed in another tab; reload"}, 409)
 
@@ -476,6 +482,7 @@ def create_app(database: Database) -> FastAPI:
     app.state.insight = Insight()
     for exc_type, code in _STATUS:
         app.add_exception_handler(exc_type, _handler(code))
+    app.add_exception_handler(IllegalMoveError, _illegal)
     app.add_exception_handler(NoWinnableDealError, _handler(409))
     app.add_exception_handler(StaleDataError, _stale)
     app.add_exception_handler(IntegrityError, _stale)

@@ -143,9 +143,14 @@ class Status(BaseModel):
 
 
 class ErrorDetail(BaseModel):
-    """An error: what is wrong, in words."""
+    """An error: what is wrong, in words; for an illegal move also the rule it breaks."""
 
     detail: str
+    rule: str | None = Field(
+        default=None,
+        description="Illegal moves only: the SPEC id of the rule the move breaks (R6-R11).",
+        examples=["R7"],
+    )
 
 
 class ClockRequest(BaseModel):
