@@ -101,6 +101,8 @@ def test_b3_deal_json() -> None:
         (["deal", "0"], "start at 1"),
         (["deal", "--", "-5"], "start at 1"),
         (["deal", "abc"], "not a deal number"),
+        (["deal", "5.0"], "not a deal number: '5.0': '.' is not allowed"),
+        (["deal", "٣"], "'٣' is not allowed"),
         (["deal", "100000000000000000001"], "above the largest"),
         (["deal", "1", "--variant", "spider"], "unknown variant 'spider'"),
     ],
@@ -208,6 +210,16 @@ def test_b3_apply_bad_move_text_exits_2() -> None:
     result = runner.invoke(app, ["apply", "-", "7H"], input=BASE)
     assert result.exit_code == 2
     assert "bad move '7H'" in result.stderr
+    result = runner.invoke(app, ["apply", "-", "8H-²"], input=BASE)
+    assert result.exit_code == 2
+    assert "bad move '8H-²': the column must be a number from 1 to 7, not '²'" in result.stderr
+
+
+def test_b3_b4_a_column_key_that_is_not_ascii_exits_2_naming_the_line() -> None:
+    """B3, B4: a '²:' line in a position file: exit 2, the error names the line."""
+    result = runner.invoke(app, ["moves", "-"], input=BASE.replace("3: JH", "³: JH"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: -: line 3: unknown line '³'")
 
 
 def test_b3_malformed_position_exits_2(tmp_path: Path) -> None:

@@ -130,6 +130,9 @@ def test_move_reveals_face_down_card(client: TestClient) -> None:
         ("XX-5", 400, "unknown card 'XX'"),
         ("7H-9", 400, "the column must be a number from 1 to 7"),
         ("7H", 400, "a move is <card>-<column>"),
+        ("4D-²", 400, "bad move '4D-²': the column must be a number from 1 to 7, not '²'"),
+        ("4D-\uff14", 400, "the column must be a number from 1 to 7, not '\uff14'"),
+        ("4D-٣", 400, "the column must be a number from 1 to 7, not '٣'"),
     ],
 )
 def test_bad_moves_are_refused_and_change_nothing(
@@ -195,6 +198,9 @@ def test_huge_body_gets_413(client: TestClient) -> None:
         ("-5", "deal numbers start at 1, not -5"),
         ("1" * 22, "above the largest"),
         ("abc", "not a deal number"),
+        ("5.0", "not a deal number: '5.0': '.' is not allowed"),
+        ("٣", "not a deal number: '٣': '٣' is not allowed"),
+        ("\uff15", "not a deal number: '\uff15': '\uff15' is not allowed"),
     ],
 )
 def test_bad_deal_numbers_get_400(client: TestClient, number: str, message: str) -> None:

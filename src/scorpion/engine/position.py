@@ -66,11 +66,13 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read a move in notation: ``<card>-<column>`` (``"7H-5"``) or ``"deal"``.
 
+        The column is one ASCII digit 1-7; other digits (``²``, full-width) are refused.
+
         Raises:
             MoveError: naming what is wrong with ``text``.
         """
         t = text.strip()
-        if t.lower() == "deal":
+        if t.isascii() and t.lower() == "deal":
             return DEAL
         card_text, sep, column_text = t.partition("-")
         if not sep:
@@ -82,8 +84,11 @@ class Move(NamedTuple):
         except ValueError as exc:
             raise MoveError(f"bad move {text!r}: {exc}") from None
         column_text = column_text.strip()
-        if not column_text.isdigit() or not 1 <= int(column_text) <= COLUMNS:
-            raise MoveError(f"bad move {text!r}: the column must be a number from 1 to {COLUMNS}")
+        if _COLUMN.fullmatch(column_text) is None:
+            raise MoveError(
+                f"bad move {text!r}: the column must be a number from 1 to {COLUMNS}, "
+                f"not {column_text!r}"
+            )
         return cls(card, int(column_text) - 1)
 
 
@@ -95,6 +100,7 @@ NOT_FACE_UP = "that card is not face up (R6)"
 """The one refusal for a card that is face down or in the stock (F10: the wording never
 tells which of the two it is)."""
 
+_COLUMN = re.compile(f"[1-{COLUMNS}]")
 _RULE = re.compile(r"\b([RV]\d+)\)$")
 
 

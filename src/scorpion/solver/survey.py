@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import math
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from pathlib import Path
 from ..engine.deals import deal
 from ..engine.variants import variant_by_id
 from .search import Verdict, solve
+
+_NUMBER = re.compile("[0-9]+")
 
 FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
 """The CSV columns, in order."""
@@ -66,13 +69,12 @@ def parse_range(text: str) -> tuple[int, int]:
         ValueError: for anything else, or LAST < FIRST, or numbers below 1.
     """
     first_text, sep, last_text = text.partition("..")
-    try:
-        first = int(first_text)
-        last = int(last_text) if sep else first
-    except ValueError:
+    if not _NUMBER.fullmatch(first_text) or (sep and not _NUMBER.fullmatch(last_text)):
         raise ValueError(
-            f"not a range of deals: {text!r} (write FIRST..LAST, e.g. 1..1000)"
-        ) from None
+            f"not a range of deals: {text!r} (write FIRST..LAST, e.g. 1..1000, digits 0-9)"
+        )
+    first = int(first_text)
+    last = int(last_text) if sep else first
     if first < 1 or last < first:
         raise ValueError(f"not a range of deals: {text!r} (1 <= FIRST <= LAST)")
     return first, last
