@@ -19,7 +19,7 @@ from fastapi import APIRouter, Cookie, Depends, FastAPI, Query, Request, Respons
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -74,6 +74,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
     413: {"model": ErrorDetail, "description": "Request body too large."},
     422: {"model": ErrorDetail, "description": "Malformed JSON or wrong body shape."},
+    503: {"model": ErrorDetail, "description": "The database is full, read-only or down."},
 }
 
 _STATUS: list[tuple[type[Exception], int]] = [
@@ -367,14 +368,14 @@ async def get_statistics(svc: ServiceDep, pid: PlayerDep) -> list[StatsView]:
 @account.get("/api/settings", response_model=Settings, responses=_ERRORS)
 async def get_settings(svc: ServiceDep, pid: PlayerDep) -> Settings:
     """The player's settings."""
-    return Settings(saving=svc.settings(pid).saving)
+    return Settings(saving=svc.saving(pid))
 
 
 @account.put("/api/settings", response_model=Settings, responses=_ERRORS)
 async def put_settings(body: Settings, svc: ServiceDep, pid: PlayerDep) -> Settings:
     """Change the settings. Switching saving off deletes the saved games (F8)."""
     svc.set_saving(pid, body.saving)
-    answer = Settings(saving=svc.settings(pid).saving)
+    answer = Settings(saving=svc.saving(pid))
     svc.session.commit()
     return answer
 
@@ -418,6 +419,31 @@ async def _illegal(_request: Request, exc: Exception) -> JSONResponse:
     ``rule`` for developers. A face-down card and a stock card get the same answer (F10)."""
     assert isinstance(exc, IllegalMoveError)
     return JSONResponse({"detail": str(exc), "rule": exc.rule}, status_code=409)
+
+
+def database_trouble(exc: DBAPIError) -> str:
+    """Say in words why the database refused a request (full, read-only, unreachable)."""
+    orig = exc.orig
+    code = getattr(orig, "sqlstate", None) or ""
+    text = str(orig).lower()
+    if code == "53100" or "full" in text or "no space" in text:
+        return "the database is full (no space left on its disk)"
+    if code == "25006" or "readonly" in text or "read-only" in text:
+        return "the database is read-only"
+    if "locked" in text or "busy" in text:
+        return "the database is busy"
+    return "the database cannot be reached"
+
+
+async def _database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    """503 when the database cannot store or answer; the request's transaction was rolled
+    back, so nothing of it was written."""
+    assert isinstance(exc, DBAPIError)
+    return JSONResponse(
+        {"detail": f"{database_trouble(exc)}: nothing was changed; try again later"},
+        status_code=503,
+        headers={"Retry-After": "60"},
+    )
 
 
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
@@ -486,6 +512,7 @@ def create_app(database: Database) -> FastAPI:
     app.add_exception_handler(NoWinnableDealError, _handler(409))
     app.add_exception_handler(StaleDataError, _stale)
     app.add_exception_handler(IntegrityError, _stale)
+    app.add_exception_handler(DBAPIError, _database_unavailable)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.include_router(router)
