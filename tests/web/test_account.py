@@ -114,12 +114,12 @@ def test_settings_saving_off_deletes_and_stops_keeping_games(
     assert ok(client.get("/api/settings")) == {"saving": True}
     start(client, 9)
     play(client, ["deal"])
-    assert ok(client.get("/api/game", params={"visit": True}))["deal"] == "9"  # resumes
+    assert ok(client.post("/api/game/visit", json={}))["deal"] == "9"  # resumes
     assert ok(client.put("/api/settings", json={"saving": False})) == {"saving": False}
     assert count(database, GameRow) == 0
     start(client, 9)
     play(client, ["deal"])
-    fresh = ok(client.get("/api/game", params={"visit": True}))
+    fresh = ok(client.post("/api/game/visit", json={}))
     assert (fresh["moves"], fresh["started"]) == (0, False)
     # Within the visit, the game is the server's as always.
     assert ok(client.get("/api/game"))["version"] == fresh["version"]

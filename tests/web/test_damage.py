@@ -121,7 +121,7 @@ def test_f8_damaged_settings_are_read_and_repaired(database: Database) -> None:
     damage(database, "UPDATE settings SET updated_at = 'garbage'")
     assert ok(client.get("/api/settings")) == {"saving": True}
     assert ok(client.get("/api/my-data"))["settings"] == {"saving": True}
-    assert ok(client.get("/api/game", params={"visit": "true"}))["deal"] == "1"
+    assert ok(client.post("/api/game/visit", json={}))["deal"] == "1"
     assert ok(client.put("/api/settings", json={"saving": False})) == {"saving": False}
     with database.engine.connect() as conn:
         assert conn.execute(text("SELECT updated_at FROM settings")).scalar() != "garbage"

@@ -53,6 +53,7 @@ from .schemas import (
     Status,
     VariantInfo,
     VariantRequest,
+    VisitRequest,
 )
 
 COOKIE = "scorpion_player"
@@ -139,6 +140,31 @@ class BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+class HeadAsGet:
+    """ASGI middleware: ``HEAD`` works wherever ``GET`` does. It is answered as the GET
+    would be (status and headers, ``Content-Length`` included) without the body."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headless(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headless)
 
 
 async def get_service(request: Request) -> AsyncIterator[GameService]:
@@ -248,18 +274,19 @@ async def variants() -> list[VariantInfo]:
 
 @router.get("/api/game", response_model=GameView, responses=_ERRORS, tags=["game"])
 async def current_game(
-    svc: ServiceDep,
-    pid: PlayerDep,
-    variant: VariantQuery = "scorpion",
-    visit: Annotated[
-        bool, Query(description="True when the page has just been opened (a visit).")
-    ] = False,
+    svc: ServiceDep, pid: PlayerDep, variant: VariantQuery = "scorpion"
 ) -> Response:
-    """The player's game in progress of ``variant``; a random deal starts if there is none.
+    """The player's game in progress of ``variant``; a random deal starts if there is none
+    (once: the same game answers until it changes)."""
+    return _answer(svc, svc.current(pid, variant))
 
-    On a visit with saving switched off, the game left from an earlier visit is ended
-    and a new deal starts (games are then not kept between visits)."""
-    return _answer(svc, svc.visit(pid, variant) if visit else svc.current(pid, variant))
+
+@router.post("/api/game/visit", response_model=GameView, responses=_ERRORS, tags=["game"])
+async def visit(body: VisitRequest, svc: ServiceDep, pid: PlayerDep) -> Response:
+    """The page has just been opened in a browser tab (a visit): the game to show. With
+    saving switched off, the game left from an earlier visit is ended and a new deal
+    starts (games are then not kept between visits); with saving on, it resumes."""
+    return _answer(svc, svc.visit(pid, body.variant))
 
 
 @router.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -519,6 +546,7 @@ def create_app(database: Database) -> FastAPI:
     app.include_router(account)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(HeadAsGet)
     return app
 
 

@@ -103,6 +103,14 @@ class VariantRequest(BaseModel):
     )
 
 
+class VisitRequest(BaseModel):
+    """The page has just been opened in a browser tab."""
+
+    model_config = STRICT
+
+    variant: str = Field(default="scorpion", max_length=32, examples=["scorpion"])
+
+
 class MoveRequest(VariantRequest):
     """A move in notation: ``<card>-<column>`` (``7H-5``) or ``deal``."""
 
