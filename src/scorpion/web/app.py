@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Cookie, Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -21,7 +22,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
 from ..engine.variants import UnknownVariantError, variant_by_id
@@ -72,6 +75,7 @@ STATIC_DIR = Path(str(resources.files("scorpion.web") / "static"))
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorDetail, "description": "Bad move text, variant or deal number."},
     401: {"model": ErrorDetail, "description": "Missing, malformed or unknown player cookie."},
+    403: {"model": ErrorDetail, "description": "A change sent from another site's page."},
     409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
     413: {"model": ErrorDetail, "description": "Request body too large."},
     422: {"model": ErrorDetail, "description": "Malformed JSON or wrong body shape."},
@@ -167,6 +171,67 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET"}, receive, headless)
 
 
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""Methods that change state: refused when they come from another site's page."""
+
+
+class SiteGuard:
+    """ASGI middleware: refuses state-changing requests that another site's page sent,
+    and marks every answer ``X-Content-Type-Options: nosniff`` (API answers also
+    ``Cache-Control: no-store``).
+
+    A request whose ``Origin`` header names another host than its ``Host`` header (or
+    ``Origin: null``) gets 403. Without ``Origin`` (curl, scripts) it is let through: the
+    cookie is SameSite=Lax, so a browser sends it cross-site only on top-level GETs.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", []))
+        origin = headers.get(b"origin")
+        if scope["method"] in UNSAFE_METHODS and origin is not None:
+            host = headers.get(b"host", b"").decode("latin-1").lower()
+            shown = origin.decode("latin-1")
+            if urlsplit(shown).netloc.lower() != host or not host:
+                refusal = JSONResponse(
+                    {"detail": f"a request from another site ({shown}) may not change "
+                     "anything here"},
+                    status_code=403,
+                )
+                await self._with_headers(scope, refusal, receive, send)
+                return
+        await self._with_headers(scope, self.app, receive, send)
+
+    @staticmethod
+    async def _with_headers(
+        scope: MutableMapping[str, Any],
+        app: Any,
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def marked(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                out = MutableHeaders(scope=message)
+                out["X-Content-Type-Options"] = "nosniff"
+                if api:
+                    out["Cache-Control"] = "no-store"
+            await send(message)
+
+        await app(scope, receive, marked)
+
+
 async def get_service(request: Request) -> AsyncIterator[GameService]:
     """Dependency: a :class:`GameService` over a session of the application's database.
 
@@ -222,9 +287,16 @@ CONTENT_POLICY = (
 site (F8: no third-party requests, no tracking)."""
 
 
-def _page(name: str, svc: GameService | None = None, token: str | None = None) -> Response:
+def _page(
+    name: str,
+    svc: GameService | None = None,
+    token: str | None = None,
+    request: Request | None = None,
+) -> Response:
     """A page of the site; with ``svc``, it gives a new player cookie when the request has
-    no valid one."""
+    no valid one. The cookie is ``Secure`` when the server was told to (``--secure-cookies``)
+    or the request came over HTTPS (directly, or from a trusted proxy's
+    ``X-Forwarded-Proto``)."""
     response = FileResponse(STATIC_DIR / name, media_type="text/html")
     response.headers["Content-Security-Policy"] = CONTENT_POLICY
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -235,29 +307,39 @@ def _page(name: str, svc: GameService | None = None, token: str | None = None) -
     except PlayerNotFoundError:
         token = svc.create_player()
         svc.session.commit()
+        secure = request is not None and (
+            request.app.state.secure_cookies or request.url.scheme == "https"
+        )
         response.set_cookie(
-            COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/"
+            COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/",
+            secure=secure,
         )
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @router.get("/", include_in_schema=False)
-async def page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+async def page(
+    svc: ServiceDep, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """The table."""
-    return _page("index.html", svc, scorpion_player)
+    return _page("index.html", svc, scorpion_player, request)
 
 
 @router.get("/statistics", include_in_schema=False)
-async def statistics_page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+async def statistics_page(
+    svc: ServiceDep, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """The statistics page."""
-    return _page("statistics.html", svc, scorpion_player)
+    return _page("statistics.html", svc, scorpion_player, request)
 
 
 @router.get("/settings", include_in_schema=False)
-async def settings_page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+async def settings_page(
+    svc: ServiceDep, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """The settings and privacy page."""
-    return _page("settings.html", svc, scorpion_player)
+    return _page("settings.html", svc, scorpion_player, request)
 
 
 @router.get("/rules", include_in_schema=False)
@@ -503,8 +585,20 @@ class NoWinnableDealError(Exception):
     """No winnable deal was found within the tries on the fly (409)."""
 
 
-def create_app(database: Database) -> FastAPI:
+def create_app(
+    database: Database,
+    *,
+    secure_cookies: bool = False,
+    allowed_hosts: list[str] | None = None,
+) -> FastAPI:
     """Return the web application over ``database``.
+
+    Args:
+        database: where the players and games are kept.
+        secure_cookies: mark the player cookie ``Secure`` (the site is served over HTTPS,
+            for example behind a proxy); it is also marked on requests that came over HTTPS.
+        allowed_hosts: the host names the site answers to (Starlette's
+            ``TrustedHostMiddleware``: others get 400); None answers any.
 
     The application holds no game in memory: each request reads the player's game from
     the database, replays it on the engine, and commits any change before answering.
@@ -532,6 +626,7 @@ def create_app(database: Database) -> FastAPI:
         **options,
     )
     app.state.database = database
+    app.state.secure_cookies = secure_cookies
     app.state.insight = Insight()
     for exc_type, code in _STATUS:
         app.add_exception_handler(exc_type, _handler(code))
@@ -547,6 +642,9 @@ def create_app(database: Database) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
+    app.add_middleware(SiteGuard)
+    if allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     return app
 
 
