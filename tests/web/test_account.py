@@ -89,6 +89,16 @@ def test_statistics_count_starts_wins_and_replays(client: TestClient) -> None:
     assert (stats["current_streak"], stats["longest_streak"], stats["in_progress"]) == (0, 1, False)
 
 
+def test_f7_a_win_posted_by_a_script_never_records_00_00(client: TestClient) -> None:
+    """F2, F7: a winning line posted back to back with no page running the clock is won,
+    but its time (the view's and the best time) is at least one second, never 00:00."""
+    start(client, WINNABLE_DEAL)
+    won = play(client, winning_line(WINNABLE_DEAL))
+    assert won["won"] and won["elapsed_ms"] >= 1000
+    assert scorpion_stats(client)["best_time_ms"] == won["elapsed_ms"]
+    assert scorpion_stats(client)["recent"][0]["time_ms"] == won["elapsed_ms"]
+
+
 def test_the_clock_pauses_and_runs_without_changing_the_version(client: TestClient) -> None:
     start(client, 1)
     clock = ok(client.post("/api/game/clock", json={"running": True}))

@@ -49,6 +49,10 @@ The page sends a heartbeat every 20 seconds while it is visible; if the heartbea
 (a crashed browser, a sleeping laptop), the time after the last one plus this grace
 does not count."""
 
+MIN_WIN_TIME_MS = 1000
+"""The least playing time a win records, in milliseconds: moves sent faster than the
+clock's second (a script) still never make a best time of 00:00."""
+
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
@@ -495,6 +499,7 @@ class GameService:
             row.won = True
             row.finished_at = now
             _clock_pause(state.clock, now)
+            state.clock.ms = max(state.clock.ms, MIN_WIN_TIME_MS)
             won = self.session.get(ResultRow, row.result_id) if row.result_id else None
             if won is not None:
                 won.won = True
