@@ -8,6 +8,7 @@ NotationError), never another exception.
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -26,6 +27,8 @@ from scorpion.engine import (
     parse_position,
 )
 from scorpion.engine.cards import CardError
+from scorpion.engine.deals import DEAL_PATTERN
+from scorpion.engine.position import MOVE_PATTERN
 
 FUZZ = settings(max_examples=300, deadline=None)
 
@@ -149,3 +152,48 @@ def test_b4_fuzz_parse_position_raises_only_notation_error(text: str) -> None:
             assert str(exc).startswith(f"line {exc.line}: ")
         return
     assert parse_position(format_position(position)) == position
+
+
+# --- the patterns of the HTTP API's schema -------------------------------------------------
+
+MOVE_ALPHABET = "deaLDEAL7hHKsScC1289-—  \t\n\u00a0²"
+DEAL_ALPHABET = "0123456789 ,_#.-msMS\t\u00a0²"
+
+
+@FUZZ
+@given(st.one_of(st.text(), st.text(alphabet=MOVE_ALPHABET, max_size=10),
+                 st.from_regex(MOVE_PATTERN, fullmatch=True)))
+@example(" 7h - 5 ")
+@example("7H-5\u00a0")
+@example("DEAL\n")
+def test_b4_move_pattern_matches_exactly_what_move_parse_reads(text: str) -> None:
+    """B4: the schema's move pattern and Move.parse agree on every text."""
+    try:
+        Move.parse(text)
+        parsed = True
+    except MoveError:
+        parsed = False
+    assert parsed == bool(re.fullmatch(MOVE_PATTERN, text)), text
+
+
+@FUZZ
+@given(st.one_of(st.text(), st.text(alphabet=DEAL_ALPHABET, max_size=24),
+                 st.from_regex(DEAL_PATTERN, fullmatch=True)))
+@example("0")
+@example("0 0")
+@example("0617")
+@example("100000000000000000000")
+@example("100000000000000000001")
+@example("1_0000_0000_0000_0000_0000")
+@example("ms8589934591")
+@example("ms08589934592")
+@example(" #1 234\t")
+def test_r5_deal_pattern_matches_exactly_what_deal_number_parse_reads(text: str) -> None:
+    """R5: the schema's deal-number pattern and DealNumber.parse agree on every text,
+    range checks included (0 and numbers above the largest match nothing)."""
+    try:
+        DealNumber.parse(text)
+        parsed = True
+    except DealNumberError:
+        parsed = False
+    assert parsed == bool(re.fullmatch(DEAL_PATTERN, text)), text

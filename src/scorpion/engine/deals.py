@@ -30,7 +30,7 @@ import re
 from typing import NamedTuple
 
 from .cards import Card
-from .position import COLUMNS, Position
+from .position import ASCII_SPACE, COLUMNS, Position
 from .variants import SCORPION, Variant
 
 MS_LIMIT = 32000
@@ -92,7 +92,7 @@ class DealNumber(NamedTuple):
             raise DealNumberError(f"not a deal number: {text!r}")
         if isinstance(text, int):
             return cls._checked(text, ms=False, text=str(text))
-        raw = text.strip()
+        raw = text.strip(ASCII_SPACE)
         m = _MS_FORM.fullmatch(raw)
         if m:
             return cls._checked(int(m.group(1)), ms=True, text=raw)
@@ -114,6 +114,35 @@ class DealNumber(NamedTuple):
         if number > limit:
             raise DealNumberError(f"deal number {text} is above the largest, {limit}")
         return cls(number, ms and number >= MS_LIMIT)
+
+
+def _at_most(limit: int, sep: str) -> str:
+    """A regular expression for the whole numbers 1 to ``limit`` without leading zeros,
+    ``sep`` allowed between any two digits."""
+    digits = str(limit)
+    n = len(digits)
+    any_digit = f"(?:{sep}[0-9])" if sep else "[0-9]"
+    options = []
+    if n > 1:  # fewer digits than the limit
+        options.append(f"[1-9]{any_digit}{{0,{n - 2}}}")
+    for i, d in enumerate(digits):  # the limit's first i digits, then a smaller one
+        low = 1 if i == 0 else 0
+        if int(d) <= low:
+            continue
+        prefix = sep.join(digits[:i]) + (sep if i else "")
+        rest = f"{any_digit}{{{n - i - 1}}}" if n - i - 1 else ""
+        options.append(f"{prefix}[{low}-{int(d) - 1}]{rest}")
+    options.append(sep.join(digits))
+    return "(?:" + "|".join(options) + ")"
+
+
+_SPACE = "[ \\t\\n\\r\\f\\v]*"
+DEAL_PATTERN = (
+    f"^{_SPACE}(?:#? *(?:0[ ,_]*)*{_at_most(MAX_DEAL, '[ ,_]*')}"
+    f"|[mM][sS]0*{_at_most(MAX_MS_DEAL, '')}){_SPACE}$"
+)
+"""A regular expression (Python and JSON Schema alike) matching exactly the texts that
+:meth:`DealNumber.parse` reads as a deal number: every range check included."""
 
 
 def _bad_part(text: str) -> str:

@@ -67,11 +67,13 @@ class Move(NamedTuple):
         """Read a move in notation: ``<card>-<column>`` (``"7H-5"``) or ``"deal"``.
 
         The column is one ASCII digit 1-7; other digits (``²``, full-width) are refused.
+        Letters may be in any case, and ASCII white space may surround the parts: the
+        texts accepted are exactly those :data:`MOVE_PATTERN` matches.
 
         Raises:
             MoveError: naming what is wrong with ``text``.
         """
-        t = text.strip()
+        t = text.strip(ASCII_SPACE)
         if t.isascii() and t.lower() == "deal":
             return DEAL
         card_text, sep, column_text = t.partition("-")
@@ -80,10 +82,10 @@ class Move(NamedTuple):
                 f"bad move {text!r}: a move is <card>-<column> such as 7H-5, or 'deal'"
             )
         try:
-            card = parse_card(card_text.strip())
+            card = parse_card(card_text.strip(ASCII_SPACE))
         except ValueError as exc:
             raise MoveError(f"bad move {text!r}: {exc}") from None
-        column_text = column_text.strip()
+        column_text = column_text.strip(ASCII_SPACE)
         if _COLUMN.fullmatch(column_text) is None:
             raise MoveError(
                 f"bad move {text!r}: the column must be a number from 1 to {COLUMNS}, "
@@ -99,6 +101,17 @@ DEAL = Move(-1, -1)
 NOT_FACE_UP = "that card is not face up (R6)"
 """The one refusal for a card that is face down or in the stock (F10: the wording never
 tells which of the two it is)."""
+
+ASCII_SPACE = " \t\n\r\f\v"
+"""The white space the notation allows around a move or a deal number (ASCII only)."""
+
+_SPACE = "[ \\t\\n\\r\\f\\v]*"
+MOVE_PATTERN = (
+    f"^{_SPACE}(?:[dD][eE][aA][lL]|[aA2-9tTjJqQkK][cCdDhHsS]{_SPACE}-{_SPACE}[1-{COLUMNS}])"
+    f"{_SPACE}$"
+)
+"""A regular expression (Python and JSON Schema alike) matching exactly the texts that
+:meth:`Move.parse` reads: ``deal`` or ``<card>-<column>`` in any case, with white space."""
 
 _COLUMN = re.compile(f"[1-{COLUMNS}]")
 _RULE = re.compile(r"\b([RV]\d+)\)$")

@@ -435,7 +435,9 @@ class GameService:
             DealNumberError: for a bad deal number.
         """
         variant_by_id(variant_id)
-        number = DealNumber.parse(deal_number if deal_number else self.random_deal())
+        number = DealNumber.parse(
+            deal_number if deal_number is not None else self.random_deal()
+        )
         start = _start_position(str(number), variant_id)
         now = self.clock()
         try:

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Cookie, Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.security import APIKeyCookie
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -43,6 +44,7 @@ from ..store import (
 )
 from .insight import Insight
 from .schemas import (
+    VARIANT_IDS,
     ClockRequest,
     ClockView,
     Deleted,
@@ -251,7 +253,18 @@ ServiceDep = Annotated[GameService, Depends(get_service)]
 CookieToken = Annotated[str | None, Cookie(description="The player's token.")]
 
 
-async def get_player(svc: ServiceDep, scorpion_player: CookieToken = None) -> str:
+PLAYER_COOKIE = APIKeyCookie(
+    name="scorpion_player",
+    auto_error=False,
+    scheme_name="player",
+    description="The player's token, set by the page (GET /).",
+)
+"""The player cookie as the schema's security scheme (an API key in a cookie)."""
+
+PlayerToken = Annotated[str | None, Depends(PLAYER_COOKIE)]
+
+
+async def get_player(svc: ServiceDep, scorpion_player: PlayerToken = None) -> str:
     """Dependency: the id of the player whose cookie came with the request.
 
     Raises:
@@ -261,7 +274,9 @@ async def get_player(svc: ServiceDep, scorpion_player: CookieToken = None) -> st
 
 
 PlayerDep = Annotated[str, Depends(get_player)]
-VariantQuery = Annotated[str, Query(max_length=32, description="Variant id.")]
+VariantQuery = Annotated[
+    str, Query(max_length=32, description="Variant id.", json_schema_extra=VARIANT_IDS)
+]
 
 
 def _answer(svc: GameService, state: GameState) -> Response:
@@ -578,7 +593,14 @@ async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
         return JSONResponse({"detail": "invalid request: the body cannot be decoded as JSON"}, 422)
-    return JSONResponse({"detail": exc.detail}, exc.status_code, headers=exc.headers)
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # Every method of the path, not only those of the first route that matched it.
+        operations = _request.app.openapi()["paths"].get(_request.url.path)
+        if operations:
+            methods = {m.upper() for m in operations} | ({"HEAD"} if "get" in operations else set())
+            headers["Allow"] = ", ".join(sorted(methods))
+    return JSONResponse({"detail": exc.detail}, exc.status_code, headers=headers)
 
 
 class NoWinnableDealError(Exception):
