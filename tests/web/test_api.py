@@ -199,6 +199,7 @@ def test_huge_body_gets_413(client: TestClient) -> None:
         ("1" * 22, "above the largest"),
         ("abc", "not a deal number"),
         ("5.0", "not a deal number: '5.0': '.' is not allowed"),
+        ("", "not a deal number: '': it is empty"),
         ("٣", "not a deal number: '٣': '٣' is not allowed"),
         ("\uff15", "not a deal number: '\uff15': '\uff15' is not allowed"),
     ],

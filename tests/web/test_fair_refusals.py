@@ -64,10 +64,15 @@ async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> N
                 "/api/game/move", json={"move": text, "version": view["version"]}
             )
             if r.status_code == 200:
-                # Legal: take it back so that the probe goes on from the same position.
+                # Legal: the new view names only what it shows (a card the move turned up
+                # included); take the move back so that the probe goes on from the same
+                # position, and that view names only what it shows too.
                 assert code in seen
+                after = r.json()
+                assert set(CARD_CODE.findall(r.text)) <= visible_cards(after) | {code}
                 back = await client.post("/api/game/undo", json={})
                 assert back.status_code == 200, back.text
+                assert set(CARD_CODE.findall(back.text)) <= seen
                 view["version"] = back.json()["version"]
                 continue
             body = r.json()

@@ -80,6 +80,21 @@ def test_f8_changes_from_this_site_or_without_origin_are_served(database: Databa
     assert client.post("/api/game/undo", json={}).status_code == 200
 
 
+def test_f8_behind_a_proxy_the_allowed_host_names_are_this_site(database: Database) -> None:
+    """F8: a proxy that passes its own Host (127.0.0.1:8000): the page's Origin is one of
+    --allowed-hosts, so its changes are served; other origins still get 403."""
+    app = create_app(database, allowed_hosts=["scorpion.example", "*.games.example", "testserver"])
+    client = TestClient(app)
+    assert client.get("/").status_code == 200
+    for origin in ("https://scorpion.example", "https://play.games.example:8443"):
+        r = client.post("/api/game/new", json={"deal": "3"}, headers={"Origin": origin})
+        assert r.status_code == 200, (origin, r.text)
+    for origin in ("https://evil.example", "https://games.example.evil", "ftp://scorpion.example"):
+        r = client.post("/api/game/new", json={"deal": "4"}, headers={"Origin": origin})
+        assert r.status_code == 403, origin
+    assert client.get("/api/game").json()["deal"] == "3"
+
+
 def test_f8_only_the_allowed_host_names_are_answered(database: Database) -> None:
     """F8: --allowed-hosts (Starlette's TrustedHostMiddleware): another Host gets 400."""
     app = create_app(database, allowed_hosts=["scorpion.example"])

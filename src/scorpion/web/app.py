@@ -182,13 +182,27 @@ class SiteGuard:
     and marks every answer ``X-Content-Type-Options: nosniff`` (API answers also
     ``Cache-Control: no-store``).
 
-    A request whose ``Origin`` header names another host than its ``Host`` header (or
-    ``Origin: null``) gets 403. Without ``Origin`` (curl, scripts) it is let through: the
-    cookie is SameSite=Lax, so a browser sends it cross-site only on top-level GETs.
+    A request whose ``Origin`` header names another host than its ``Host`` header, and
+    none of ``allowed_hosts`` (the names a proxy in front may serve the site under), or
+    says ``Origin: null``, gets 403. Without ``Origin`` (curl, scripts) it is let through:
+    the cookie is SameSite=Lax, so a browser sends it cross-site only on top-level GETs.
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, allowed_hosts: list[str] | None = None) -> None:
         self.app = app
+        self.allowed_hosts = [h.lower() for h in allowed_hosts or () if h != "*"]
+
+    def _same_site(self, origin: str, host: str) -> bool:
+        parts = urlsplit(origin)
+        if not host or parts.scheme not in ("http", "https"):
+            return False
+        if parts.netloc.lower() == host:
+            return True
+        name = (parts.hostname or "").lower()
+        return any(
+            name == pattern or (pattern.startswith("*.") and name.endswith(pattern[1:]))
+            for pattern in self.allowed_hosts
+        )
 
     async def __call__(
         self,
@@ -204,7 +218,7 @@ class SiteGuard:
         if scope["method"] in UNSAFE_METHODS and origin is not None:
             host = headers.get(b"host", b"").decode("latin-1").lower()
             shown = origin.decode("latin-1")
-            if urlsplit(shown).netloc.lower() != host or not host:
+            if not self._same_site(shown, host):
                 refusal = JSONResponse(
                     {"detail": f"a request from another site ({shown}) may not change "
                      "anything here"},
@@ -664,7 +678,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
-    app.add_middleware(SiteGuard)
+    app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts)
     if allowed_hosts:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     return app
