@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import math
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -23,8 +22,6 @@ from pathlib import Path
 from ..engine.deals import deal
 from ..engine.variants import variant_by_id
 from .search import Verdict, solve
-
-_NUMBER = re.compile("[0-9]+")
 
 FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
 """The CSV columns, in order."""
@@ -69,7 +66,8 @@ def parse_range(text: str) -> tuple[int, int]:
         ValueError: for anything else, or LAST < FIRST, or numbers below 1.
     """
     first_text, sep, last_text = text.partition("..")
-    if not _NUMBER.fullmatch(first_text) or (sep and not _NUMBER.fullmatch(last_text)):
+    ascii_digits = [t.isascii() and t.isdigit() for t in (first_text, last_text if sep else "1")]
+    if not all(ascii_digits):
         raise ValueError(
             f"not a range of deals: {text!r} (write FIRST..LAST, e.g. 1..1000, digits 0-9)"
         )
