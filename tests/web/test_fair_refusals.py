@@ -17,13 +17,15 @@ import httpx2
 
 from scorpion.engine import Move, Position, card_code, deal
 from scorpion.engine.cards import run_of
+from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE
 
 DEALS = range(1, 51)
 HINT_MOVES = 2
-"""Moves played along the hints before the second probe (they may turn up cards)."""
+"""Moves played along the hints (the engine's hint_moves, first each time) before the
+second probe (they may turn up cards)."""
 
 HINT_DEALS = range(1, 11)
 """The deals probed after the hint moves too (each probe is 364 requests)."""
@@ -55,6 +57,13 @@ async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> N
     down, stock = hidden_cards(position)
     seen = visible_cards(view)
     assert not (down | stock) & seen
+    # (Not hints nor status here: each would start a background solver search.)
+    for path in ("/api/game", "/api/my-data"):
+        r = await client.get(path)
+        assert r.status_code == 200, (path, r.text)
+        # (my-data names the cards of the moves played and undone: all of them face up.)
+        named = set(CARD_CODE.findall(r.text))
+        assert named <= seen, (path, named - seen)
     answers: dict[str, set[tuple[int, str]]] = {"down": set(), "stock": set()}
     for card in range(52):
         code = card_code(card)
@@ -106,8 +115,8 @@ async def play_and_probe(client: httpx2.AsyncClient) -> int:
         await probe(client, position, r.json())
         view = None
         for _ in range(HINT_MOVES if number in HINT_DEALS else 0):
-            hints = (await client.get("/api/game/hints")).json()["moves"]
-            playable = [m for m in hints if m != "deal"]
+            # The hints' moves, from the engine (the route would start a solver search).
+            playable = [str(m) for m in hint_moves(position) if not m.is_deal]
             if not playable:
                 break
             r = await client.post("/api/game/move", json={"move": playable[0]})
