@@ -41,12 +41,19 @@ class ServerProcess:
         log: file receiving the server's output (for failure messages).
         workers: ``--workers``.
         port: the port to listen on (a free one if None; give the same one to restart).
+        options: more options of ``scorpion serve`` (``--secure-cookies``, ...).
     """
 
     def __init__(
-        self, database: str, log: Path, workers: int = 1, port: int | None = None
+        self,
+        database: str,
+        log: Path,
+        workers: int = 1,
+        port: int | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.database = database
+        self.options = options
         self.log = log
         self.workers = workers
         self.port = port or free_port()
@@ -63,6 +70,7 @@ class ServerProcess:
             sys.executable, "-m", "scorpion", "serve",
             "--host", "127.0.0.1", "--port", str(self.port),
             "--database", self.database, "--no-open", "--workers", str(self.workers),
+            *self.options,
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log.open("ab") as out:

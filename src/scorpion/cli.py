@@ -518,6 +518,30 @@ def serve_command(
     workers: Annotated[
         int, typer.Option(help="Server processes (they share the database).", min=1, max=64)
     ] = 1,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            help="Mark the player cookie Secure: the site is served over HTTPS (a proxy in "
+            "front). Requests that came over HTTPS get it anyway.",
+        ),
+    ] = False,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated host names the site answers to, e.g. "
+            "scorpion.example.org (others get 400) [default: any].",
+            show_default=False,
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated proxy addresses whose X-Forwarded-Proto/-For are "
+            "trusted, as uvicorn's option [default: $FORWARDED_ALLOW_IPS or 127.0.0.1].",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the browser table: play Scorpion at http://127.0.0.1:8000/.
 
@@ -529,7 +553,8 @@ def serve_command(
 
     try:
         run(host=host, port=port, database=database, open_browser=open_browser,
-            workers=workers)
+            workers=workers, secure_cookies=secure_cookies, allowed_hosts=allowed_hosts,
+            forwarded_allow_ips=forwarded_allow_ips)
     except DatabaseError as exc:
         raise _fail(f"error: database: {exc}") from None
 

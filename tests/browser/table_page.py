@@ -20,8 +20,8 @@ from scorpion.engine.hints import hint_moves
 from winning import find_winning_line
 
 CARD_CODE = re.compile(r"\b([A2-9TJQK][CDHS])\b")
-GAME_ENDPOINTS = ("/api/game", "/api/game/new", "/api/game/move", "/api/game/undo",
-                  "/api/game/redo", "/api/game/restart")
+GAME_ENDPOINTS = ("/api/game", "/api/game/visit", "/api/game/new", "/api/game/move",
+                  "/api/game/undo", "/api/game/redo", "/api/game/restart")
 
 # Reads the columns as the page shows them: face-down count and face-up codes, in order.
 READ_COLUMNS = """() => [...document.querySelectorAll('#tableau .column')].map(col => [
@@ -130,7 +130,10 @@ class Table:
 
     def open(self, path: str = "/") -> dict[str, Any]:
         """Load the page; return the view it was drawn from."""
-        with self.page.expect_response(lambda r: "/api/game?" in r.url) as info:
+        # The first load in a tab is a visit (a POST), a reload reads the game (a GET).
+        with self.page.expect_response(
+            lambda r: "/api/game?" in r.url or r.url.endswith("/api/game/visit")
+        ) as info:
             self.page.goto(path)
         view = info.value.json()
         self.wait_for(view)

@@ -101,6 +101,8 @@ def test_b3_deal_json() -> None:
         (["deal", "0"], "start at 1"),
         (["deal", "--", "-5"], "start at 1"),
         (["deal", "abc"], "not a deal number"),
+        (["deal", "5.0"], "not a deal number: '5.0': '.' is not allowed"),
+        (["deal", "٣"], "'٣' is not allowed"),
         (["deal", "100000000000000000001"], "above the largest"),
         (["deal", "1", "--variant", "spider"], "unknown variant 'spider'"),
     ],
@@ -195,11 +197,29 @@ def test_b3_apply_illegal_move_exits_1() -> None:
     assert "(R11)" in result.stdout
 
 
+def test_b3_f10_apply_refuses_stock_and_face_down_cards_alike() -> None:
+    """B3, F10, R6: deal 1's 9C is in the stock and JD face down: one refusal for both."""
+    for text in ("9C-1", "JD-5"):
+        result = runner.invoke(app, ["apply", "-", text], input=DEAL_1)
+        assert result.exit_code == 1
+        assert result.stdout == f"illegal: {text}: that card is not face up (R6)\n"
+
+
 def test_b3_apply_bad_move_text_exits_2() -> None:
     """B3: a move that is not in the notation is bad input."""
     result = runner.invoke(app, ["apply", "-", "7H"], input=BASE)
     assert result.exit_code == 2
     assert "bad move '7H'" in result.stderr
+    result = runner.invoke(app, ["apply", "-", "8H-²"], input=BASE)
+    assert result.exit_code == 2
+    assert "bad move '8H-²': the column must be a number from 1 to 7, not '²'" in result.stderr
+
+
+def test_b3_b4_a_column_key_that_is_not_ascii_exits_2_naming_the_line() -> None:
+    """B3, B4: a '²:' line in a position file: exit 2, the error names the line."""
+    result = runner.invoke(app, ["moves", "-"], input=BASE.replace("3: JH", "³: JH"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: -: line 3: unknown line '³'")
 
 
 def test_b3_malformed_position_exits_2(tmp_path: Path) -> None:
@@ -269,6 +289,15 @@ def test_b3_play_moves_undo_redo_hint_restart_quit() -> None:
     assert "moves 0" in tables[9]
     assert "5: 5D 5S 9D 5C 3S 7D 8C" in tables[9]
     assert "never read" not in out
+
+
+def test_b3_f10_play_refuses_stock_and_face_down_cards_alike() -> None:
+    """B3, F10, R6: in the terminal too, a stock card (9C) and a face-down card (JD) get
+    the same refusal, and neither is named beyond the move typed."""
+    out = play("9C-1", "JD-5", "quit")
+    assert "9C-1: that card is not face up (R6)" in out
+    assert "JD-5: that card is not face up (R6)" in out
+    assert "stock" not in out.replace("stock 3", "")
 
 
 def test_b3_play_deal_and_run_messages_and_end_of_input() -> None:

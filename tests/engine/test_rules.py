@@ -230,8 +230,10 @@ def test_r6_a_card_does_not_move_within_its_own_column() -> None:
 def test_r6_face_down_card_cannot_be_moved() -> None:
     """R6: 2S is face down; it may not move even onto the exposed 3S."""
     p = pos(FACE_DOWN)
-    assert_illegal(p, "2S-7", "face down", "R6")
-    assert_illegal(p, "QH-1", "face down", "R6")
+    for text in ("2S-7", "QH-1"):
+        err = assert_illegal(p, text)
+        assert err.reason == "that card is not face up (R6)"
+        assert err.rule == "R6"
 
 
 def test_r2_there_are_seven_columns_only() -> None:
@@ -246,10 +248,15 @@ def test_r2_there_are_seven_columns_only() -> None:
 
 
 def test_r6_stock_card_and_removed_card_cannot_be_moved() -> None:
-    """R6: only tableau cards move; cards in the stock or in a removed run do not."""
+    """R6: only tableau cards move; cards in the stock or in a removed run do not. F10: a
+    stock card gets the same refusal as a face-down card, word for word."""
     p = pos(WITH_STOCK)
-    assert_illegal(p, "3S-7", "still in the stock", "R11")
-    assert_illegal(p, "AC-1", "not in the tableau", "R12")
+    err = assert_illegal(p, "3S-7")
+    assert err.reason == "that card is not face up (R6)"
+    assert err.rule == "R6"
+    err = assert_illegal(p, "AC-1")
+    assert err.reason == "AC is not in the tableau (its run was removed, R12)"
+    assert err.rule == "R12"
 
 
 # --- R8 ------------------------------------------------------------------------------------

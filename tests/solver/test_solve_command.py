@@ -48,7 +48,8 @@ def test_solve_a_position_from_stdin() -> None:
 @pytest.mark.parametrize(
     "args",
     [["solve"], ["solve", "--deal", "0"], ["solve", "--deal", "1", "--budget", "0"],
-     ["solve", "--deal", "1", "--variant", "spider"], ["survey", "10..2"], ["survey", "x"]],
+     ["solve", "--deal", "1", "--variant", "spider"], ["survey", "10..2"], ["survey", "x"],
+     ["survey", "\u0661..٣"], ["survey", "1.."], ["survey", " 1..2"]],
 )
 def test_bad_input_exits_2(args: list[str]) -> None:
     assert runner.invoke(app, args).exit_code == 2

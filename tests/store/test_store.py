@@ -27,7 +27,7 @@ from scorpion.store import (
     statistics,
 )
 from scorpion.store.db import alembic_config, head_revision, migrate
-from scorpion.store.games import HEARTBEAT_GRACE
+from scorpion.store.games import HEARTBEAT_GRACE, MIN_WIN_TIME_MS
 from scorpion.store.models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
 from winning import WINNABLE_DEAL, winning_line
 
@@ -308,6 +308,38 @@ def win(store: Store, pid: str, number: int = WINNABLE_DEAL, seconds_each: float
     play(store, pid, winning_line(number), seconds_each=seconds_each)
 
 
+def test_f2_f7_without_a_page_the_time_between_moves_counts_capped_by_the_grace(
+    store: Store, player: str
+) -> None:
+    """F2, F7: no page runs the clock (no clock call at all): each move is a sign of life,
+    the time between two moves counts up to HEARTBEAT_GRACE, the idle rest does not."""
+    grace = int(HEARTBEAT_GRACE.total_seconds() * 1000)
+    line = winning_line(WINNABLE_DEAL)
+    store.run(lambda s: s.new_game(player, "scorpion", str(WINNABLE_DEAL)))
+    store.clock.advance(500)  # before the first move: not counted
+    play(store, player, line[:1])
+    play(store, player, line[1:5], seconds_each=7)
+    store.clock.advance(3600)  # an hour away between two moves: only the grace counts
+    play(store, player, line[5:6])
+    assert store.run(lambda s: s.current(player, "scorpion")).elapsed_ms == 4 * 7000 + grace
+    play(store, player, line[6:], seconds_each=2)
+    (result,) = store.run(lambda s: statistics(s.session, player))[0].recent
+    assert result.won
+    assert result.time_ms == 4 * 7000 + grace + (len(line) - 6) * 2000
+
+
+def test_f2_f7_a_win_by_moves_faster_than_a_second_never_records_00_00(
+    store: Store, player: str
+) -> None:
+    """F2, F7: a script sends a whole winning line at once: the win is recorded, but its
+    time is at least one second (the clock shows whole seconds: never 00:00)."""
+    win(store, player, seconds_each=0.001)
+    stats = store.run(lambda s: statistics(s.session, player))[0]
+    assert stats.won == 1
+    assert stats.best_time_ms == MIN_WIN_TIME_MS == 1000
+    assert store.run(lambda s: s.current(player, "scorpion")).elapsed_ms == 1000
+
+
 def test_statistics_are_exact_over_a_scripted_series(store: Store, player: str) -> None:
     """F7: started on the first move, won when the engine sees it, replays count anew."""
     line = len(winning_line(WINNABLE_DEAL))
@@ -373,7 +405,7 @@ def test_saving_off_ends_the_game_at_the_next_visit(store: Store, player: str) -
     deleted = store.run(lambda s: s.set_saving(player, False))
     assert deleted == 1
     assert store.count(GameRow, player_id=player) == 0
-    assert store.run(lambda s: s.settings(player).saving) is False
+    assert store.run(lambda s: s.saving(player)) is False
     store.run(lambda s: s.new_game(player, "scorpion", "9"))
     play(store, player, ["deal"])
     visit = store.run(lambda s: s.visit(player, "scorpion"))
@@ -453,7 +485,7 @@ def test_players_cannot_see_or_change_each_others_data(store: Store) -> None:
     # B sees a fresh world of its own.
     assert store.run(lambda s: s.current(b, "scorpion")).game.moves == ()
     assert all(v.started == 0 for v in store.run(lambda s: statistics(s.session, b)))
-    assert store.run(lambda s: s.settings(b).saving) is True
+    assert store.run(lambda s: s.saving(b)) is True
     assert store.run(lambda s: export_data(s.session, b, store.clock()))["results"] == []
     # B's deletions leave A's rows alone.
     store.run(lambda s: s.new_game(b, "scorpion", "2"))
@@ -491,11 +523,9 @@ def test_a_damaged_clock_is_reported_and_a_new_game_replaces_it(
             conn.execute(text("UPDATE clocks SET since = 'garbage'"))
         else:  # PostgreSQL's types refuse such text: damage the counter instead
             conn.execute(text("UPDATE clocks SET ms = -5000000"))
-    if store.database.is_sqlite:
-        with pytest.raises(CorruptGameError, match=r"Scorpion game \(deal 1\) has a damaged"):
-            store.run(lambda s: s.current(player, "scorpion"))
-    else:
-        assert store.run(lambda s: s.current(player, "scorpion")).elapsed_ms >= 0
+    # A negative time is damage too (F7: no time is below zero).
+    with pytest.raises(CorruptGameError, match=r"Scorpion game \(deal 1\) has a damaged"):
+        store.run(lambda s: s.current(player, "scorpion"))
     fresh = store.run(lambda s: s.new_game(player, "scorpion", "2"))
     assert (fresh.row.deal, fresh.elapsed_ms) == ("2", 0)
     play(store, player, ["deal"])

@@ -90,6 +90,16 @@ def test_statistics_count_starts_wins_and_replays(client: TestClient) -> None:
     assert (stats["current_streak"], stats["longest_streak"], stats["in_progress"]) == (0, 1, False)
 
 
+def test_f7_a_win_posted_by_a_script_never_records_00_00(client: TestClient) -> None:
+    """F2, F7: a winning line posted back to back with no page running the clock is won,
+    but its time (the view's and the best time) is at least one second, never 00:00."""
+    start(client, WINNABLE_DEAL)
+    won = play(client, winning_line(WINNABLE_DEAL))
+    assert won["won"] and won["elapsed_ms"] >= 1000
+    assert scorpion_stats(client)["best_time_ms"] == won["elapsed_ms"]
+    assert scorpion_stats(client)["recent"][0]["time_ms"] == won["elapsed_ms"]
+
+
 def test_the_clock_pauses_and_runs_without_changing_the_version(client: TestClient) -> None:
     start(client, 1)
     clock = ok(client.post("/api/game/clock", json={"running": True}))
@@ -115,14 +125,14 @@ def test_settings_saving_off_deletes_and_stops_keeping_games(
     assert ok(client.get("/api/settings")) == {"saving": True, "peeking": False}
     start(client, 9)
     play(client, ["deal"])
-    assert ok(client.get("/api/game", params={"visit": True}))["deal"] == "9"  # resumes
+    assert ok(client.post("/api/game/visit", json={}))["deal"] == "9"  # resumes
     assert ok(client.put("/api/settings", json={"saving": False})) == {
         "saving": False, "peeking": False
     }
     assert count(database, GameRow) == 0
     start(client, 9)
     play(client, ["deal"])
-    fresh = ok(client.get("/api/game", params={"visit": True}))
+    fresh = ok(client.post("/api/game/visit", json={}))
     assert (fresh["moves"], fresh["started"]) == (0, False)
     # Within the visit, the game is the server's as always.
     assert ok(client.get("/api/game"))["version"] == fresh["version"]

@@ -126,11 +126,14 @@ def test_move_reveals_face_down_card(client: TestClient) -> None:
     ("text", "status", "message"),
     [
         ("5S-1", 409, "5S may only be placed on 6S, not on 8D (R7)"),
-        ("JD-5", 409, "JD is face down; only a face-up card can be moved (R6)"),
-        ("9C-1", 409, "9C is still in the stock"),
+        ("JD-5", 409, "JD-5: that card is not face up (R6)"),
+        ("9C-1", 409, "9C-1: that card is not face up (R6)"),
         ("XX-5", 400, "unknown card 'XX'"),
         ("7H-9", 400, "the column must be a number from 1 to 7"),
         ("7H", 400, "a move is <card>-<column>"),
+        ("4D-²", 400, "bad move '4D-²': the column must be a number from 1 to 7, not '²'"),
+        ("4D-\uff14", 400, "the column must be a number from 1 to 7, not '\uff14'"),
+        ("4D-٣", 400, "the column must be a number from 1 to 7, not '٣'"),
     ],
 )
 def test_bad_moves_are_refused_and_change_nothing(
@@ -141,6 +144,22 @@ def test_bad_moves_are_refused_and_change_nothing(
     assert r.status_code == status
     assert message in r.json()["detail"]
     assert without_clock(current(client)) == without_clock(before)
+
+
+def test_f10_an_illegal_move_names_its_rule_apart(client: TestClient) -> None:
+    """F10, R6, R7: the 409 of an illegal move carries the rule id in ``rule``; deal 1's
+    stock card 9C and face-down card JD get the same sentence and the same rule."""
+    start(client)
+    r = client.post("/api/game/move", json={"move": "5S-1"})
+    assert r.status_code == 409
+    assert r.json() == {"detail": "5S-1: 5S may only be placed on 6S, not on 8D (R7)", "rule": "R7"}
+    answers = []
+    for text in ("9C-1", "JD-1", "2H-5", "KD-7"):
+        r = client.post("/api/game/move", json={"move": text})
+        assert r.status_code == 409
+        body = r.json()
+        answers.append((body["detail"].removeprefix(f"{text}: "), body["rule"]))
+    assert answers == [("that card is not face up (R6)", "R6")] * 4
 
 
 @pytest.mark.parametrize(
@@ -180,6 +199,10 @@ def test_huge_body_gets_413(client: TestClient) -> None:
         ("-5", "deal numbers start at 1, not -5"),
         ("1" * 22, "above the largest"),
         ("abc", "not a deal number"),
+        ("5.0", "not a deal number: '5.0': '.' is not allowed"),
+        ("", "not a deal number: '': it is empty"),
+        ("٣", "not a deal number: '٣': '٣' is not allowed"),
+        ("\uff15", "not a deal number: '\uff15': '\uff15' is not allowed"),
     ],
 )
 def test_bad_deal_numbers_get_400(client: TestClient, number: str, message: str) -> None:

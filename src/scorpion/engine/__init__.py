@@ -21,6 +21,7 @@ from .notation import (
 from .position import (
     COLUMNS,
     DEAL,
+    NOT_FACE_UP,
     IllegalMoveError,
     Move,
     MoveError,
@@ -44,7 +45,8 @@ from .variants import (
 )
 
 __all__ = [
-    "COLUMNS", "DEAL", "SCORPION", "SCORPION_II", "SCORPION_STRICT", "VARIANTS", "WASP",
+    "COLUMNS", "DEAL", "NOT_FACE_UP", "SCORPION", "SCORPION_II", "SCORPION_STRICT", "VARIANTS",
+    "WASP",
     "WASP_II", "Card", "CardError", "Change", "DealNumber", "DealNumberError", "Game",
     "HistoryError", "IllegalMoveError", "Move", "MoveError", "NotationError", "Position",
     "PositionError", "Suit", "UnknownVariantError", "Variant", "card_code", "card_name",

@@ -83,7 +83,8 @@ def parse_card(text: str) -> Card:
     Raises:
         CardError: if ``text`` is not one of the 52 card codes; the message quotes it.
     """
-    card = _BY_CODE.get(text.upper())
+    # ASCII only: str.upper() would turn a long s (U+017F) into S.
+    card = _BY_CODE.get(text.upper()) if text.isascii() else None
     if card is None:
         raise CardError(
             f"unknown card {text!r} (a card is a rank A23456789TJQK followed by a suit CDHS)"
@@ -97,7 +98,7 @@ def parse_suit(text: str) -> Suit:
     Raises:
         CardError: for any other text.
     """
-    index = SUIT_LETTERS.find(text.upper()) if len(text) == 1 else -1
+    index = SUIT_LETTERS.find(text.upper()) if len(text) == 1 and text.isascii() else -1
     if index < 0:
         raise CardError(f"unknown suit {text!r} (a suit is one of C, D, H, S)")
     return index

@@ -4,7 +4,10 @@ Algorithm (written from the description of PySolFC's ``pysollib/pysolrandom.py``
 ``pysollib/games/spider.py``; checked against the ``pysol-cards`` package in the tests):
 
 1. A deal number is text: ``ms`` followed by digits forces Microsoft's generator;
-   otherwise spaces and ``# - _ . ,`` are dropped and the rest read as an integer N >= 1.
+   otherwise digits N >= 1, optionally after ``#``, the digits grouped by spaces,
+   commas or underscores, which are dropped (``1 234``, ``1,234``, as PySolFC drops
+   them). Digits are the ASCII digits 0-9 only; anything else is refused, ``.`` and
+   ``-`` too, which PySolFC would drop (``5.0`` is not deal 50, ``-5`` not deal 5).
 2. The deck is created ace to king of clubs, spades, hearts, diamonds (PySolFC's order).
 3. For 1 <= N < 32000 (or with ``ms``) the deck is first re-ordered by rank, then suit
    clubs, diamonds, hearts, spades, and shuffled with the Microsoft FreeCell linear
@@ -27,7 +30,7 @@ import re
 from typing import NamedTuple
 
 from .cards import Card
-from .position import COLUMNS, Position
+from .position import ASCII_SPACE, COLUMNS, Position
 from .variants import SCORPION, Variant
 
 MS_LIMIT = 32000
@@ -47,8 +50,10 @@ _PYSOL_DECK: tuple[Card, ...] = tuple(
 # Microsoft order: by rank, then suit clubs, diamonds, hearts, spades.
 _MS_DECK: tuple[Card, ...] = tuple(s * 13 + r for r in range(13) for s in range(4))
 
-_DROPPED = re.compile(r"[\s#\-_.,]")
-_MS_FORM = re.compile(r"ms(\d+)", re.IGNORECASE)
+_MS_FORM = re.compile(r"ms([0-9]+)", re.IGNORECASE)
+_PLAIN_FORM = re.compile(r"#? *([0-9]+(?:[ ,_]+[0-9]+)*)")
+_GROUPING = re.compile(r"[ ,_]")
+_FORMS = "digits 0-9, grouped by spaces, commas or underscores if you like, or 'ms' + digits"
 
 
 class DealNumberError(ValueError):
@@ -75,28 +80,31 @@ class DealNumber(NamedTuple):
 
     @classmethod
     def parse(cls, text: str | int) -> DealNumber:
-        """Read a deal number: an int, digits (``"1 234"``, ``"#617"``) or ``ms`` + digits.
+        """Read a deal number: an int, digits (``"617"``, ``"#617"``, ``"1 234"``) or
+        ``ms`` + digits. Digits are ASCII 0-9 only; ``"5.0"`` is not a deal number.
 
         Raises:
-            DealNumberError: for anything else, for 0 and negative numbers, and for numbers
-                above :data:`MAX_DEAL` (or :data:`MAX_MS_DEAL` with ``ms``).
+            DealNumberError: for anything else (naming the first character that is not
+                allowed), for 0 and negative numbers, and for numbers above
+                :data:`MAX_DEAL` (or :data:`MAX_MS_DEAL` with ``ms``).
         """
         if isinstance(text, bool):
             raise DealNumberError(f"not a deal number: {text!r}")
         if isinstance(text, int):
             return cls._checked(text, ms=False, text=str(text))
-        raw = text.strip()
+        raw = text.strip(ASCII_SPACE)
         m = _MS_FORM.fullmatch(raw)
         if m:
             return cls._checked(int(m.group(1)), ms=True, text=raw)
-        cleaned = _DROPPED.sub("", raw)
-        if raw.startswith("-") and cleaned.isdigit():
-            raise DealNumberError(f"deal numbers start at 1, not -{cleaned}")
-        if not cleaned.isdigit() or not cleaned.isascii():
-            raise DealNumberError(
-                f"not a deal number: {text!r} (digits, or 'ms' followed by digits)"
-            )
-        return cls._checked(int(cleaned), ms=False, text=raw)
+        negative = raw.startswith("-")
+        body = raw[1:].lstrip(" ") if negative else raw
+        m = _PLAIN_FORM.fullmatch(body)
+        if m is None:
+            raise DealNumberError(f"not a deal number: {text!r}{_bad_part(body)} ({_FORMS})")
+        digits = _GROUPING.sub("", m.group(1))
+        if negative:
+            raise DealNumberError(f"deal numbers start at 1, not -{digits}")
+        return cls._checked(int(digits), ms=False, text=raw)
 
     @classmethod
     def _checked(cls, number: int, ms: bool, text: str) -> DealNumber:
@@ -106,6 +114,52 @@ class DealNumber(NamedTuple):
         if number > limit:
             raise DealNumberError(f"deal number {text} is above the largest, {limit}")
         return cls(number, ms and number >= MS_LIMIT)
+
+
+def _at_most(limit: int, sep: str) -> str:
+    """A regular expression for the whole numbers 1 to ``limit`` without leading zeros,
+    ``sep`` allowed between any two digits."""
+    digits = str(limit)
+    n = len(digits)
+    any_digit = f"(?:{sep}[0-9])" if sep else "[0-9]"
+    options = []
+    if n > 1:  # fewer digits than the limit
+        options.append(f"[1-9]{any_digit}{{0,{n - 2}}}")
+    for i, d in enumerate(digits):  # the limit's first i digits, then a smaller one
+        low = 1 if i == 0 else 0
+        if int(d) <= low:
+            continue
+        prefix = sep.join(digits[:i]) + (sep if i else "")
+        rest = f"{any_digit}{{{n - i - 1}}}" if n - i - 1 else ""
+        options.append(f"{prefix}[{low}-{int(d) - 1}]{rest}")
+    options.append(sep.join(digits))
+    return "(?:" + "|".join(options) + ")"
+
+
+_SPACE = "[ \\t\\n\\r\\f\\v]*"
+DEAL_PATTERN = (
+    f"^{_SPACE}(?:#? *(?:0[ ,_]*)*{_at_most(MAX_DEAL, '[ ,_]*')}"
+    f"|[mM][sS]0*{_at_most(MAX_MS_DEAL, '')}){_SPACE}$"
+)
+"""A regular expression (Python and JSON Schema alike) matching exactly the texts that
+:meth:`DealNumber.parse` reads as a deal number: every range check included."""
+
+
+def _bad_part(text: str) -> str:
+    """What is wrong with ``text`` as a plain deal number, for the error message."""
+    if not text:
+        return ": it is empty"
+    if text[:2].lower() == "ms":
+        text = text[2:]
+        if not text:
+            return ": digits must follow 'ms'"
+        for ch in text:
+            if ch not in "0123456789":
+                return f": {ch!r} is not allowed after 'ms'"
+    for ch in text:
+        if ch not in "0123456789 ,_#":
+            return f": {ch!r} is not allowed"
+    return ": '#' may only come first, and separators only between digits"
 
 
 class _MsGenerator:

@@ -29,6 +29,7 @@ JSON form (:func:`position_to_json` / :func:`position_from_json`)::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cards import SUIT_LETTERS, Card, card_code, parse_card, parse_suit
@@ -46,6 +47,9 @@ class NotationError(ValueError):
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
+
+
+_DIGITS = re.compile("[0-9]+")
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -128,7 +132,7 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
                 f"expected 'N:', 'stock:', 'runs:' or 'variant:' at the start, got {stripped!r}",
                 number,
             )
-        if key.isdigit():
+        if _DIGITS.fullmatch(key):
             index = int(key)
             if not 1 <= index <= COLUMNS:
                 raise NotationError(f"there is no column {index} (columns are 1-{COLUMNS})", number)

@@ -18,6 +18,7 @@ it returns exactly the moves that :meth:`Position.apply` accepts.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .cards import KING, Card, Suit, card_code, parse_card, run_of
@@ -65,11 +66,15 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read a move in notation: ``<card>-<column>`` (``"7H-5"``) or ``"deal"``.
 
+        The column is one ASCII digit 1-7; other digits (``²``, full-width) are refused.
+        Letters may be in any case, and ASCII white space may surround the parts: the
+        texts accepted are exactly those :data:`MOVE_PATTERN` matches.
+
         Raises:
             MoveError: naming what is wrong with ``text``.
         """
-        t = text.strip()
-        if t.lower() == "deal":
+        t = text.strip(ASCII_SPACE)
+        if t.isascii() and t.lower() == "deal":
             return DEAL
         card_text, sep, column_text = t.partition("-")
         if not sep:
@@ -77,12 +82,15 @@ class Move(NamedTuple):
                 f"bad move {text!r}: a move is <card>-<column> such as 7H-5, or 'deal'"
             )
         try:
-            card = parse_card(card_text.strip())
+            card = parse_card(card_text.strip(ASCII_SPACE))
         except ValueError as exc:
             raise MoveError(f"bad move {text!r}: {exc}") from None
-        column_text = column_text.strip()
-        if not column_text.isdigit() or not 1 <= int(column_text) <= COLUMNS:
-            raise MoveError(f"bad move {text!r}: the column must be a number from 1 to {COLUMNS}")
+        column_text = column_text.strip(ASCII_SPACE)
+        if _COLUMN.fullmatch(column_text) is None:
+            raise MoveError(
+                f"bad move {text!r}: the column must be a number from 1 to {COLUMNS}, "
+                f"not {column_text!r}"
+            )
         return cls(card, int(column_text) - 1)
 
 
@@ -90,13 +98,45 @@ DEAL = Move(-1, -1)
 """The stock deal (R11)."""
 
 
+NOT_FACE_UP = "that card is not face up (R6)"
+"""The one refusal for a card that is face down or in the stock (F10: the wording never
+tells which of the two it is)."""
+
+ASCII_SPACE = " \t\n\r\f\v"
+"""The white space the notation allows around a move or a deal number (ASCII only)."""
+
+_SPACE = "[ \\t\\n\\r\\f\\v]*"
+MOVE_PATTERN = (
+    f"^{_SPACE}(?:[dD][eE][aA][lL]|[aA2-9tTjJqQkK][cCdDhHsS]{_SPACE}-{_SPACE}[1-{COLUMNS}])"
+    f"{_SPACE}$"
+)
+"""A regular expression (Python and JSON Schema alike) matching exactly the texts that
+:meth:`Move.parse` reads: ``deal`` or ``<card>-<column>`` in any case, with white space."""
+
+_COLUMN = re.compile(f"[1-{COLUMNS}]")
+_RULE = re.compile(r"\b([RV]\d+)\)$")
+
+
+def rule_of(reason: str) -> str | None:
+    """Return the rule id a refusal cites at its end (``"R7"`` for ``"... (R7)"``), or None."""
+    m = _RULE.search(reason)
+    return m.group(1) if m else None
+
+
 class IllegalMoveError(ValueError):
-    """Raised when a move breaks a rule; ``move`` and ``reason`` say which and why."""
+    """Raised when a move breaks a rule; ``move`` and ``reason`` say which and why.
+
+    Attributes:
+        move: the refused move.
+        reason: why, ending with the rule it breaks (``"... (R7)"``).
+        rule: that rule's SPEC id (``"R7"``), or None if the reason cites none.
+    """
 
     def __init__(self, move: Move, reason: str) -> None:
         super().__init__(f"{move}: {reason}")
         self.move = move
         self.reason = reason
+        self.rule = rule_of(reason)
 
 
 class PositionError(ValueError):
@@ -275,7 +315,11 @@ class Position(NamedTuple):
         return moves
 
     def illegal_reason(self, move: Move) -> str | None:
-        """Return why ``move`` is illegal here, citing the rule, or None if it is legal."""
+        """Return why ``move`` is illegal here, citing the rule, or None if it is legal.
+
+        A card that is face down and a card still in the stock get the same answer,
+        :data:`NOT_FACE_UP`, so that a refusal never tells where a hidden card lies (F10).
+        """
         if move.card < 0:
             return stock_deal_refusal(self)
         card, dest = move
@@ -285,11 +329,11 @@ class Position(NamedTuple):
         where = self.locate(card)
         if where is None:
             if card in self.stock:
-                return f"{code} is still in the stock (R11)"
+                return NOT_FACE_UP
             return f"{code} is not in the tableau (its run was removed, R12)"
         src, index = where
         if index < self.face_down[src]:
-            return f"{code} is face down; only a face-up card can be moved (R6)"
+            return NOT_FACE_UP
         if src == dest:
             return f"{code} is already in column {dest + 1}; a move goes to another column (R6)"
         target = self.exposed(dest)

@@ -91,13 +91,13 @@ def parse_range(text: str) -> tuple[int, int]:
         ValueError: for anything else, or LAST < FIRST, or numbers below 1.
     """
     first_text, sep, last_text = text.partition("..")
-    try:
-        first = int(first_text)
-        last = int(last_text) if sep else first
-    except ValueError:
+    ascii_digits = [t.isascii() and t.isdigit() for t in (first_text, last_text if sep else "1")]
+    if not all(ascii_digits):
         raise ValueError(
-            f"not a range of deals: {text!r} (write FIRST..LAST, e.g. 1..1000)"
-        ) from None
+            f"not a range of deals: {text!r} (write FIRST..LAST, e.g. 1..1000, digits 0-9)"
+        )
+    first = int(first_text)
+    last = int(last_text) if sep else first
     if first < 1 or last < first:
         raise ValueError(f"not a range of deals: {text!r} (1 <= FIRST <= LAST)")
     return first, last

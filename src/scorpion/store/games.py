@@ -49,6 +49,10 @@ The page sends a heartbeat every 20 seconds while it is visible; if the heartbea
 (a crashed browser, a sleeping laptop), the time after the last one plus this grace
 does not count."""
 
+MIN_WIN_TIME_MS = 1000
+"""The least playing time a win records, in milliseconds: moves sent faster than the
+clock's second (a script) still never make a best time of 00:00."""
+
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
@@ -75,6 +79,59 @@ class DamagedDataError(StoreError):
 
 DAMAGE = (ValueError, TypeError, OverflowError, LookupError)
 """What reading a damaged row can raise (a date that is not a date, text for a number)."""
+
+
+def _is_int(value: object, low: int = 0) -> bool:
+    return type(value) is int and value >= low
+
+
+def _is_time(value: object, optional: bool = False) -> bool:
+    return isinstance(value, datetime) or (optional and value is None)
+
+
+def damaged_game_field(row: GameRow) -> str | None:
+    """Name the first column of a saved game row that does not hold a value of its type
+    and range (text where a number belongs, bytes for text, a version below 1), or None.
+
+    SQLite keeps whatever a damaged file or a stray tool wrote; these checks keep such a
+    value from reaching the engine or an answer."""
+    checks = (
+        ("deal", isinstance(row.deal, str)),
+        ("moves", isinstance(row.moves, str)),
+        ("redo", isinstance(row.redo, str)),
+        ("position", isinstance(row.position, str)),
+        ("version", _is_int(row.version, 1)),
+        ("created_at", _is_time(row.created_at)),
+        ("started_at", _is_time(row.started_at, optional=True)),
+        ("finished_at", _is_time(row.finished_at, optional=True)),
+        ("result_id", row.result_id is None or _is_int(row.result_id)),
+    )
+    return next((name for name, ok in checks if not ok), None)
+
+
+def damaged_clock_field(clock: ClockRow) -> str | None:
+    """Name the first column of a clock row that is damaged (a negative or non-integer
+    time in milliseconds, a time that is not a time), or None."""
+    checks = (
+        ("ms", _is_int(clock.ms)),
+        ("since", _is_time(clock.since, optional=True)),
+        ("seen", _is_time(clock.seen, optional=True)),
+    )
+    return next((name for name, ok in checks if not ok), None)
+
+
+def damaged_result_field(result: ResultRow) -> str | None:
+    """Name the first column of a result row that is damaged (a negative time or move
+    count counts as damaged: no game is played in less than no time), or None."""
+    checks = (
+        ("deal", isinstance(result.deal, str)),
+        ("variant", isinstance(result.variant, str)),
+        ("moves", _is_int(result.moves)),
+        ("time_ms", _is_int(result.time_ms)),
+        ("started_at", _is_time(result.started_at)),
+        ("finished_at", _is_time(result.finished_at, optional=True)),
+    )
+    return next((name for name, ok in checks if not ok), None)
 
 
 def variant_name(variant_id: str) -> str:
@@ -220,7 +277,8 @@ class GameService:
         if not _TOKEN.fullmatch(token):
             raise PlayerNotFoundError("malformed player cookie: reload the page")
         pid = _hash_token(token)
-        if self.session.get(PlayerRow, pid) is None:
+        # Only the id is read: a damaged column of the row must not lock the player out.
+        if self.session.scalar(select(PlayerRow.id).where(PlayerRow.id == pid)) is None:
             raise PlayerNotFoundError("unknown player: reload the page")
         return pid
 
@@ -249,28 +307,36 @@ class GameService:
 
     # --- settings
 
-    def settings(self, player_id: str) -> SettingsRow:
-        """Return the player's settings row (made with the defaults if missing)."""
-        row = self.session.get(SettingsRow, player_id)
-        if row is None:
-            row = SettingsRow(player_id=player_id, saving=True, updated_at=self.clock())
-            self.session.add(row)
-            self.session.flush()
-        return row
+    def saving(self, player_id: str) -> bool:
+        """True when the player keeps their games between visits (the default).
+
+        Only the ``saving`` column is read, so a damaged ``updated_at`` does not matter.
+        """
+        value = self.session.scalar(
+            select(SettingsRow.saving).where(SettingsRow.player_id == player_id)
+        )
+        return True if value is None else bool(value)
 
     def set_saving(self, player_id: str, saving: bool) -> int:
-        """Switch saving on or off (F8); switching it off deletes the saved games.
+        """Switch saving on or off (F8); switching it off deletes the saved games. The
+        settings row is written whole, which also repairs a damaged one.
 
         Returns:
             How many saved games were deleted.
         """
-        row = self.settings(player_id)
         deleted = 0
         if not saving:
             deleted = self.delete_saved_games(player_id)
-        if row.saving != saving:
-            row.saving = saving
-            row.updated_at = self.clock()
+        written = self.session.execute(
+            update(SettingsRow)
+            .where(SettingsRow.player_id == player_id)
+            .values(saving=saving, updated_at=self.clock())
+            .execution_options(synchronize_session=False)
+        )
+        if not _count(written):
+            self.session.add(
+                SettingsRow(player_id=player_id, saving=saving, updated_at=self.clock())
+            )
         self.session.flush()
         return deleted
 
@@ -297,8 +363,8 @@ class GameService:
         now = self.clock()
         try:
             clock = self.session.get(ClockRow, row.id)
-            if clock is not None:
-                clock_ms(clock, now)  # a damaged clock fails here, not in the view
+            if clock is not None and damaged_clock_field(clock) is not None:
+                raise ValueError("damaged clock")  # here, not in the view
         except DAMAGE:
             raise CorruptGameError(
                 f"{what} has a damaged clock; start a new game"
@@ -314,17 +380,25 @@ class GameService:
         Raises:
             CorruptGameError: if the row cannot be read.
         """
+        damaged = None
         try:
-            return self.session.scalars(
+            row = self.session.scalars(
                 select(GameRow).where(
                     GameRow.player_id == player_id, GameRow.variant == variant_id
                 )
             ).first()
+            if row is not None:
+                damaged = damaged_game_field(row)
+                if damaged is not None:
+                    self.session.expunge(row)
         except DAMAGE:
+            damaged = "a column"
+        if damaged is not None:
             raise CorruptGameError(
-                f"the saved {variant_name(variant_id)} game cannot be read: it was damaged; "
-                "start a new game"
-            ) from None
+                f"the saved {variant_name(variant_id)} game cannot be read: it was damaged "
+                f"({damaged}); start a new game"
+            )
+        return row
 
     def current(self, player_id: str, variant_id: str) -> GameState:
         """Return the player's game in progress of ``variant_id``; deal one if none.
@@ -349,7 +423,7 @@ class GameService:
         Raises:
             UnknownVariantError, CorruptGameError: as for :meth:`current`.
         """
-        if self.settings(player_id).saving:
+        if self.saving(player_id):
             return self.current(player_id, variant_id)
         return self.new_game(player_id, variant_id, None)
 
@@ -364,7 +438,9 @@ class GameService:
             DealNumberError: for a bad deal number.
         """
         variant_by_id(variant_id)
-        number = DealNumber.parse(deal_number if deal_number else self.random_deal())
+        number = DealNumber.parse(
+            deal_number if deal_number is not None else self.random_deal()
+        )
         start = _start_position(str(number), variant_id)
         now = self.clock()
         try:
@@ -430,6 +506,7 @@ class GameService:
             row.won = True
             row.finished_at = now
             _clock_pause(state.clock, now)
+            state.clock.ms = max(state.clock.ms, MIN_WIN_TIME_MS)
             won = self.session.get(ResultRow, row.result_id) if row.result_id else None
             if won is not None:
                 won.won = True

@@ -13,10 +13,10 @@ peeking is not a move, and must not make the page's next move look stale.
 
 from __future__ import annotations
 
-from sqlalchemy import update
+from sqlalchemy import CursorResult, select, update
 
 from .games import GameService, GameState
-from .models import GameRow, ResultRow
+from .models import GameRow, ResultRow, SettingsRow
 
 
 class PeekingOffError(Exception):
@@ -31,16 +31,27 @@ PEEKING_OFF = (
 
 
 def peeking(svc: GameService, player_id: str) -> bool:
-    """True if the player has switched peeking on (False for a new player)."""
-    return bool(svc.settings(player_id).peeking)
+    """True if the player has switched peeking on (False for a new player).
+
+    Only the ``peeking`` column is read, so a damaged ``updated_at`` does not matter.
+    """
+    value = svc.session.scalar(
+        select(SettingsRow.peeking).where(SettingsRow.player_id == player_id)
+    )
+    return bool(value)
 
 
 def set_peeking(svc: GameService, player_id: str, on: bool) -> None:
-    """Switch the player's peeking setting on or off (the caller commits)."""
-    row = svc.settings(player_id)
-    if row.peeking != on:
-        row.peeking = on
-        row.updated_at = svc.clock()
+    """Switch the player's peeking setting on or off (the caller commits). The row's
+    ``updated_at`` is written too, which also repairs a damaged one."""
+    written = svc.session.execute(
+        update(SettingsRow)
+        .where(SettingsRow.player_id == player_id)
+        .values(peeking=on, updated_at=svc.clock())
+        .execution_options(synchronize_session=False)
+    )
+    if not (isinstance(written, CursorResult) and written.rowcount):
+        svc.session.add(SettingsRow(player_id=player_id, peeking=on, updated_at=svc.clock()))
     svc.session.flush()
 
 

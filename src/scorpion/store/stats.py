@@ -16,7 +16,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..engine import VARIANTS
-from .games import DAMAGE, DamagedDataError, clock_ms
+from .games import (
+    DAMAGE,
+    DamagedDataError,
+    clock_ms,
+    damaged_clock_field,
+    damaged_game_field,
+    damaged_result_field,
+)
 from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
 
 RECENT = 20
@@ -140,10 +147,25 @@ def statistics(session: Session, player_id: str) -> list[VariantStats]:
         ) from None
 
 
+def _results(session: Session, player_id: str) -> list[ResultRow]:
+    """The player's results in the order the games were started.
+
+    Raises:
+        ValueError: if one of them is damaged (see :func:`damaged_result_field`).
+    """
+    results = list(
+        session.scalars(
+            select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
+        )
+    )
+    for r in results:
+        if damaged_result_field(r) is not None:
+            raise ValueError(f"result {r.id}: {damaged_result_field(r)} is damaged")
+    return results
+
+
 def _statistics(session: Session, player_id: str) -> list[VariantStats]:
-    results = session.scalars(
-        select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
-    ).all()
+    results = _results(session, player_id)
     playing: dict[str, int | None] = {
         row.variant: row.result_id
         for row in session.execute(
@@ -187,14 +209,24 @@ def export_data(session: Session, player_id: str, now: datetime) -> dict[str, An
 
 
 def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
-    player = session.get(PlayerRow, player_id)
-    settings = session.get(SettingsRow, player_id)
+    # The player's first visit, and the settings, read column by column: a damaged
+    # first-visit time is given as null rather than keeping the rest from the player.
+    try:
+        created = session.scalar(select(PlayerRow.created_at).where(PlayerRow.id == player_id))
+    except DAMAGE:
+        created = None
+    saving = session.scalar(select(SettingsRow.saving).where(SettingsRow.player_id == player_id))
+    peeking = session.scalar(
+        select(SettingsRow.peeking).where(SettingsRow.player_id == player_id)
+    )
     games = session.scalars(
         select(GameRow).where(GameRow.player_id == player_id).order_by(GameRow.variant)
     ).all()
     saved = []
     for g in games:
         clock = session.get(ClockRow, g.id)
+        if damaged_game_field(g) or (clock is not None and damaged_clock_field(clock)):
+            raise ValueError(f"saved game {g.id} is damaged")
         saved.append(
             {
                 "variant": g.variant,
@@ -210,17 +242,15 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
                 "peeked": g.peeked,
             }
         )
-    results = session.scalars(
-        select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
-    ).all()
+    results = _results(session, player_id)
     return {
         "format": "scorpion-solitaire player data",
         "format_version": 1,
         "exported_at": _time(now),
-        "player": {"created_at": _time(player.created_at) if player else None},
+        "player": {"created_at": _time(created) if isinstance(created, datetime) else None},
         "settings": {
-            "saving": settings.saving if settings else True,
-            "peeking": settings.peeking if settings else False,
+            "saving": True if saving is None else bool(saving),
+            "peeking": bool(peeking),
         },
         "saved_games": saved,
         "results": [

@@ -14,14 +14,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Cookie, Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.security import APIKeyCookie
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..advisor import PlayerView
 from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
@@ -44,6 +48,7 @@ from ..store.peeking import PeekingOffError, mark_peeked, peeking, require_peeki
 from .advice import Advisor, Answer
 from .insight import Insight
 from .schemas import (
+    VARIANT_IDS,
     ClockRequest,
     ClockView,
     Deleted,
@@ -59,6 +64,7 @@ from .schemas import (
     Status,
     VariantInfo,
     VariantRequest,
+    VisitRequest,
 )
 
 COOKIE = "scorpion_player"
@@ -77,10 +83,15 @@ STATIC_DIR = Path(str(resources.files("scorpion.web") / "static"))
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorDetail, "description": "Bad move text, variant or deal number."},
     401: {"model": ErrorDetail, "description": "Missing, malformed or unknown player cookie."},
-    403: {"model": ErrorDetail, "description": "Peeking help asked for with peeking off."},
+    403: {
+        "model": ErrorDetail,
+        "description": "Peeking help asked for with peeking off, or a change sent from "
+        "another site's page.",
+    },
     409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
     413: {"model": ErrorDetail, "description": "Request body too large."},
     422: {"model": ErrorDetail, "description": "Malformed JSON or wrong body shape."},
+    503: {"model": ErrorDetail, "description": "The database is full, read-only or down."},
 }
 
 _STATUS: list[tuple[type[Exception], int]] = [
@@ -88,7 +99,6 @@ _STATUS: list[tuple[type[Exception], int]] = [
     (MoveError, 400),
     (DealNumberError, 400),
     (UnknownVariantError, 400),
-    (IllegalMoveError, 409),
     (HistoryError, 409),
     (StaleGameError, 409),
     (GameFinishedError, 409),
@@ -149,6 +159,106 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class HeadAsGet:
+    """ASGI middleware: ``HEAD`` works wherever ``GET`` does. It is answered as the GET
+    would be (status and headers, ``Content-Length`` included) without the body."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headless(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headless)
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""Methods that change state: refused when they come from another site's page."""
+
+
+class SiteGuard:
+    """ASGI middleware: refuses state-changing requests that another site's page sent,
+    and marks every answer ``X-Content-Type-Options: nosniff`` (API answers also
+    ``Cache-Control: no-store``).
+
+    A request whose ``Origin`` header names another host than its ``Host`` header, and
+    none of ``allowed_hosts`` (the names a proxy in front may serve the site under), or
+    says ``Origin: null``, gets 403. Without ``Origin`` (curl, scripts) it is let through:
+    the cookie is SameSite=Lax, so a browser sends it cross-site only on top-level GETs.
+    """
+
+    def __init__(self, app: Any, allowed_hosts: list[str] | None = None) -> None:
+        self.app = app
+        self.allowed_hosts = [h.lower() for h in allowed_hosts or () if h != "*"]
+
+    def _same_site(self, origin: str, host: str) -> bool:
+        parts = urlsplit(origin)
+        if not host or parts.scheme not in ("http", "https"):
+            return False
+        if parts.netloc.lower() == host:
+            return True
+        name = (parts.hostname or "").lower()
+        return any(
+            name == pattern or (pattern.startswith("*.") and name.endswith(pattern[1:]))
+            for pattern in self.allowed_hosts
+        )
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", []))
+        origin = headers.get(b"origin")
+        if scope["method"] in UNSAFE_METHODS and origin is not None:
+            host = headers.get(b"host", b"").decode("latin-1").lower()
+            shown = origin.decode("latin-1")
+            if not self._same_site(shown, host):
+                refusal = JSONResponse(
+                    {"detail": f"a request from another site ({shown}) may not change "
+                     "anything here"},
+                    status_code=403,
+                )
+                await self._with_headers(scope, refusal, receive, send)
+                return
+        await self._with_headers(scope, self.app, receive, send)
+
+    @staticmethod
+    async def _with_headers(
+        scope: MutableMapping[str, Any],
+        app: Any,
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def marked(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                out = MutableHeaders(scope=message)
+                out["X-Content-Type-Options"] = "nosniff"
+                if api:
+                    out["Cache-Control"] = "no-store"
+            await send(message)
+
+        await app(scope, receive, marked)
+
+
 async def get_service(request: Request) -> AsyncIterator[GameService]:
     """Dependency: a :class:`GameService` over a session of the application's database.
 
@@ -168,7 +278,18 @@ ServiceDep = Annotated[GameService, Depends(get_service)]
 CookieToken = Annotated[str | None, Cookie(description="The player's token.")]
 
 
-async def get_player(svc: ServiceDep, scorpion_player: CookieToken = None) -> str:
+PLAYER_COOKIE = APIKeyCookie(
+    name="scorpion_player",
+    auto_error=False,
+    scheme_name="player",
+    description="The player's token, set by the page (GET /).",
+)
+"""The player cookie as the schema's security scheme (an API key in a cookie)."""
+
+PlayerToken = Annotated[str | None, Depends(PLAYER_COOKIE)]
+
+
+async def get_player(svc: ServiceDep, scorpion_player: PlayerToken = None) -> str:
     """Dependency: the id of the player whose cookie came with the request.
 
     Raises:
@@ -178,7 +299,9 @@ async def get_player(svc: ServiceDep, scorpion_player: CookieToken = None) -> st
 
 
 PlayerDep = Annotated[str, Depends(get_player)]
-VariantQuery = Annotated[str, Query(max_length=32, description="Variant id.")]
+VariantQuery = Annotated[
+    str, Query(max_length=32, description="Variant id.", json_schema_extra=VARIANT_IDS)
+]
 
 
 def _answer(svc: GameService, state: GameState) -> Response:
@@ -204,9 +327,16 @@ CONTENT_POLICY = (
 site (F8: no third-party requests, no tracking)."""
 
 
-def _page(name: str, svc: GameService | None = None, token: str | None = None) -> Response:
+def _page(
+    name: str,
+    svc: GameService | None = None,
+    token: str | None = None,
+    request: Request | None = None,
+) -> Response:
     """A page of the site; with ``svc``, it gives a new player cookie when the request has
-    no valid one."""
+    no valid one. The cookie is ``Secure`` when the server was told to (``--secure-cookies``)
+    or the request came over HTTPS (directly, or from a trusted proxy's
+    ``X-Forwarded-Proto``)."""
     response = FileResponse(STATIC_DIR / name, media_type="text/html")
     response.headers["Content-Security-Policy"] = CONTENT_POLICY
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -217,29 +347,39 @@ def _page(name: str, svc: GameService | None = None, token: str | None = None) -
     except PlayerNotFoundError:
         token = svc.create_player()
         svc.session.commit()
+        secure = request is not None and (
+            request.app.state.secure_cookies or request.url.scheme == "https"
+        )
         response.set_cookie(
-            COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/"
+            COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/",
+            secure=secure,
         )
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @router.get("/", include_in_schema=False)
-async def page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+async def page(
+    svc: ServiceDep, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """The table."""
-    return _page("index.html", svc, scorpion_player)
+    return _page("index.html", svc, scorpion_player, request)
 
 
 @router.get("/statistics", include_in_schema=False)
-async def statistics_page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+async def statistics_page(
+    svc: ServiceDep, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """The statistics page."""
-    return _page("statistics.html", svc, scorpion_player)
+    return _page("statistics.html", svc, scorpion_player, request)
 
 
 @router.get("/settings", include_in_schema=False)
-async def settings_page(svc: ServiceDep, scorpion_player: CookieToken = None) -> Response:
+async def settings_page(
+    svc: ServiceDep, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """The settings and privacy page."""
-    return _page("settings.html", svc, scorpion_player)
+    return _page("settings.html", svc, scorpion_player, request)
 
 
 @router.get("/rules", include_in_schema=False)
@@ -256,18 +396,19 @@ async def variants() -> list[VariantInfo]:
 
 @router.get("/api/game", response_model=GameView, responses=_ERRORS, tags=["game"])
 async def current_game(
-    svc: ServiceDep,
-    pid: PlayerDep,
-    variant: VariantQuery = "scorpion",
-    visit: Annotated[
-        bool, Query(description="True when the page has just been opened (a visit).")
-    ] = False,
+    svc: ServiceDep, pid: PlayerDep, variant: VariantQuery = "scorpion"
 ) -> Response:
-    """The player's game in progress of ``variant``; a random deal starts if there is none.
+    """The player's game in progress of ``variant``; a random deal starts if there is none
+    (once: the same game answers until it changes)."""
+    return _answer(svc, svc.current(pid, variant))
 
-    On a visit with saving switched off, the game left from an earlier visit is ended
-    and a new deal starts (games are then not kept between visits)."""
-    return _answer(svc, svc.visit(pid, variant) if visit else svc.current(pid, variant))
+
+@router.post("/api/game/visit", response_model=GameView, responses=_ERRORS, tags=["game"])
+async def visit(body: VisitRequest, svc: ServiceDep, pid: PlayerDep) -> Response:
+    """The page has just been opened in a browser tab (a visit): the game to show. With
+    saving switched off, the game left from an earlier visit is ended and a new deal
+    starts (games are then not kept between visits); with saving on, it resumes."""
+    return _answer(svc, svc.visit(pid, body.variant))
 
 
 @router.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -424,8 +565,7 @@ async def get_settings(svc: ServiceDep, pid: PlayerDep) -> Settings:
 
 
 def _settings(svc: GameService, pid: str) -> Settings:
-    row = svc.settings(pid)
-    return Settings(saving=row.saving, peeking=row.peeking)
+    return Settings(saving=svc.saving(pid), peeking=peeking(svc, pid))
 
 
 @account.put("/api/settings", response_model=Settings, responses=_ERRORS)
@@ -475,6 +615,38 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+async def _illegal(_request: Request, exc: Exception) -> JSONResponse:
+    """An illegal move (409): the engine's reason, and the rule it breaks apart in
+    ``rule`` for developers. A face-down card and a stock card get the same answer (F10)."""
+    assert isinstance(exc, IllegalMoveError)
+    return JSONResponse({"detail": str(exc), "rule": exc.rule}, status_code=409)
+
+
+def database_trouble(exc: DBAPIError) -> str:
+    """Say in words why the database refused a request (full, read-only, unreachable)."""
+    orig = exc.orig
+    code = getattr(orig, "sqlstate", None) or ""
+    text = str(orig).lower()
+    if code == "53100" or "full" in text or "no space" in text:
+        return "the database is full (no space left on its disk)"
+    if code == "25006" or "readonly" in text or "read-only" in text:
+        return "the database is read-only"
+    if "locked" in text or "busy" in text:
+        return "the database is busy"
+    return "the database cannot be reached"
+
+
+async def _database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    """503 when the database cannot store or answer; the request's transaction was rolled
+    back, so nothing of it was written."""
+    assert isinstance(exc, DBAPIError)
+    return JSONResponse(
+        {"detail": f"{database_trouble(exc)}: nothing was changed; try again later"},
+        status_code=503,
+        headers={"Retry-After": "60"},
+    )
+
+
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": "this game changed in another tab; reload"}, 409)
 
@@ -498,15 +670,34 @@ async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
         return JSONResponse({"detail": "invalid request: the body cannot be decoded as JSON"}, 422)
-    return JSONResponse({"detail": exc.detail}, exc.status_code, headers=exc.headers)
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # Every method of the path, not only those of the first route that matched it.
+        operations = _request.app.openapi()["paths"].get(_request.url.path)
+        if operations:
+            methods = {m.upper() for m in operations} | ({"HEAD"} if "get" in operations else set())
+            headers["Allow"] = ", ".join(sorted(methods))
+    return JSONResponse({"detail": exc.detail}, exc.status_code, headers=headers)
 
 
 class NoWinnableDealError(Exception):
     """No winnable deal was found within the tries on the fly (409)."""
 
 
-def create_app(database: Database) -> FastAPI:
+def create_app(
+    database: Database,
+    *,
+    secure_cookies: bool = False,
+    allowed_hosts: list[str] | None = None,
+) -> FastAPI:
     """Return the web application over ``database``.
+
+    Args:
+        database: where the players and games are kept.
+        secure_cookies: mark the player cookie ``Secure`` (the site is served over HTTPS,
+            for example behind a proxy); it is also marked on requests that came over HTTPS.
+        allowed_hosts: the host names the site answers to (Starlette's
+            ``TrustedHostMiddleware``: others get 400); None answers any.
 
     The application holds no game in memory: each request reads the player's game from
     the database, replays it on the engine, and commits any change before answering.
@@ -536,19 +727,26 @@ def create_app(database: Database) -> FastAPI:
         **options,
     )
     app.state.database = database
+    app.state.secure_cookies = secure_cookies
     app.state.insight = Insight()
     app.state.advisor = Advisor()
     for exc_type, code in _STATUS:
         app.add_exception_handler(exc_type, _handler(code))
+    app.add_exception_handler(IllegalMoveError, _illegal)
     app.add_exception_handler(NoWinnableDealError, _handler(409))
     app.add_exception_handler(StaleDataError, _stale)
     app.add_exception_handler(IntegrityError, _stale)
+    app.add_exception_handler(DBAPIError, _database_unavailable)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.include_router(router)
     app.include_router(account)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(HeadAsGet)
+    app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts)
+    if allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     return app
 
 

@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    JsonValue,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
-from ..engine import card_code
+from ..engine import VARIANTS, card_code
 from ..engine.cards import SUIT_LETTERS
+from ..engine.deals import DEAL_PATTERN, MAX_DEAL
+from ..engine.position import MOVE_PATTERN
 from ..store import GameState, VariantStats
 
 
@@ -93,22 +104,67 @@ class GameView(BaseModel):
 STRICT = ConfigDict(extra="forbid", strict=True)
 """Request bodies: no unknown fields, and no guessing of types ("false" is not False)."""
 
+VARIANT_IDS: dict[str, JsonValue] = {"enum": list(VARIANTS)}
+"""The schema's list of variant ids. The server itself answers an unknown id with 400."""
+
+
+def _variant_field() -> str:
+    return Field(
+        default="scorpion", max_length=32, examples=["scorpion"], json_schema_extra=VARIANT_IDS
+    )
+
+
+DealText = Annotated[
+    str,
+    Field(
+        description="Digits (ASCII 0-9, optionally after '#' and grouped by spaces, commas "
+        "or underscores), or 'ms' + digits; 1 to 10**20 (ms: to 2**33 - 1).",
+        examples=["617"],
+        json_schema_extra={"pattern": DEAL_PATTERN},
+    ),
+]
+def _whole_number(value: object) -> object:
+    """JSON has one number type: 7.0 is the integer 7 (JSON Schema says so too); 7.5, a
+    string or a boolean stays what it is and is refused."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(_whole_number)]
+"""An integer of a request body: a JSON number with no fraction (``7`` or ``7.0``)."""
+
+DealInt = Annotated[JsonInt, Field(json_schema_extra={"minimum": 1, "maximum": MAX_DEAL})]
+# The patterns and bounds are the engine's own (tests check that they agree with its
+# parsers): the schema states what the server accepts, and the engine's errors (400)
+# still say what is wrong with the rest.
+
 
 class VariantRequest(BaseModel):
     """A request naming the variant whose game it acts on."""
 
     model_config = STRICT
 
-    variant: str = Field(default="scorpion", max_length=32, examples=["scorpion"])
-    version: int | None = Field(
+    variant: str = _variant_field()
+    version: JsonInt | None = Field(
         default=None, description="The version of the view the page last saw."
     )
+
+
+class VisitRequest(BaseModel):
+    """The page has just been opened in a browser tab."""
+
+    model_config = STRICT
+
+    variant: str = _variant_field()
 
 
 class MoveRequest(VariantRequest):
     """A move in notation: ``<card>-<column>`` (``7H-5``) or ``deal``."""
 
-    move: str = Field(max_length=16, examples=["7H-5", "deal"])
+    move: str = Field(
+        max_length=16, examples=["7H-5", "deal"], json_schema_extra={"pattern": MOVE_PATTERN}
+    )
 
 
 class NewGameRequest(BaseModel):
@@ -116,8 +172,8 @@ class NewGameRequest(BaseModel):
 
     model_config = STRICT
 
-    variant: str = Field(default="scorpion", max_length=32)
-    deal: str | int | None = Field(
+    variant: str = _variant_field()
+    deal: DealText | DealInt | None = Field(
         default=None, description="Deal number (1 and up, or 'ms' + digits); null for random."
     )
     winnable_only: bool = Field(
@@ -183,9 +239,14 @@ class Status(BaseModel):
 
 
 class ErrorDetail(BaseModel):
-    """An error: what is wrong, in words."""
+    """An error: what is wrong, in words; for an illegal move also the rule it breaks."""
 
     detail: str
+    rule: str | None = Field(
+        default=None,
+        description="Illegal moves only: the SPEC id of the rule the move breaks (R6-R11).",
+        examples=["R7"],
+    )
 
 
 class ClockRequest(BaseModel):
@@ -193,7 +254,7 @@ class ClockRequest(BaseModel):
 
     model_config = STRICT
 
-    variant: str = Field(default="scorpion", max_length=32)
+    variant: str = _variant_field()
     running: bool
 
 

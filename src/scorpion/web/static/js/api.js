@@ -96,7 +96,9 @@ export function pauseClockOnLeave(variant) {
 export const api = {
   variants: () => call("GET", "/api/variants"),
   game: (variant, { visit = false } = {}) =>
-    call("GET", `/api/game?variant=${encodeURIComponent(variant)}${visit ? "&visit=true" : ""}`),
+    visit
+      ? call("POST", "/api/game/visit", { variant })
+      : call("GET", `/api/game?variant=${encodeURIComponent(variant)}`),
   clock: (variant, running) => call("POST", "/api/game/clock", { variant, running }),
   statistics: () => call("GET", "/api/statistics"),
   settings: () => call("GET", "/api/settings"),

@@ -1,0 +1,318 @@
+"""Damaged rows and a database that cannot write (F6-F8): a clear answer, never a 500.
+
+A damaged row (text where a number or a time belongs, bytes for text, a negative time)
+gives the documented 409 for that game or record only, and the documented recovery (New
+game, the delete routes) works from it. A full or read-only database gives a JSON 503
+naming the cause on every route, the page included, and nothing half-written.
+
+Values of the wrong type can only be written into SQLite (PostgreSQL's column types refuse
+them); values out of range are tried on both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Connection, event, text
+from sqlalchemy.exc import OperationalError
+
+from scorpion.store import Database
+from scorpion.web import create_app
+from scorpion.web.app import COOKIE
+
+ROUTES = [
+    ("GET", "/", None),
+    ("GET", "/statistics", None),
+    ("GET", "/settings", None),
+    ("GET", "/api/game", None),
+    ("GET", "/api/game/hints", None),
+    ("GET", "/api/game/status", None),
+    ("POST", "/api/game/move", {"move": "5S-7"}),
+    ("POST", "/api/game/undo", {}),
+    ("POST", "/api/game/redo", {}),
+    ("POST", "/api/game/restart", {}),
+    ("POST", "/api/game/new", {"deal": "2"}),
+    ("POST", "/api/game/clock", {"running": True}),
+    ("GET", "/api/statistics", None),
+    ("GET", "/api/settings", None),
+    ("PUT", "/api/settings", {"saving": True}),
+    ("GET", "/api/my-data", None),
+    ("DELETE", "/api/saved-games", None),
+    ("DELETE", "/api/results", None),
+]
+"""Every route that reads or writes the database, with a body it accepts."""
+
+
+def new_client(database: Database) -> TestClient:
+    client = TestClient(create_app(database))
+    assert client.get("/").status_code == 200
+    return client
+
+
+def ok(response) -> dict:  # type: ignore[no-untyped-def]
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def damage(database: Database, sql: str) -> None:
+    with database.engine.begin() as conn:
+        conn.execute(text(sql))
+
+
+def sqlite_only(database: Database) -> None:
+    if not database.is_sqlite:
+        pytest.skip("PostgreSQL's column types refuse the damage this test makes")
+
+
+def set_up(client: TestClient) -> None:
+    """Two results (deal 2 ended, deal 1 in progress after 7D-1) and a Wasp game."""
+    ok(client.post("/api/game/new", json={"deal": "2"}))
+    ok(client.post("/api/game/move", json={"move": "deal"}))
+    ok(client.post("/api/game/new", json={"deal": "1"}))  # deal 2 ends without a win
+    ok(client.post("/api/game/move", json={"move": "7D-1"}))
+    ok(client.post("/api/game/new", json={"deal": "3", "variant": "wasp"}))
+
+
+def test_f6_a_damaged_player_row_locks_no_one_out(database: Database) -> None:
+    """F6, F8: a bad players.created_at: every route still works, my-data gives it as null."""
+    sqlite_only(database)
+    client = new_client(database)
+    set_up(client)
+    damage(database, "UPDATE players SET created_at = 'garbage'")
+    for method, path, body in ROUTES:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 200, (method, path, r.text)
+    assert ok(client.get("/api/my-data"))["player"] == {"created_at": None}
+
+
+@pytest.mark.parametrize("value", ["'x'", "0", "-3"])
+def test_f6_a_damaged_game_version_is_that_games_409_and_new_game_replaces_it(
+    database: Database, value: str
+) -> None:
+    """F6: a bad games.version: 409 for that game only; New game and delete both work."""
+    if value == "'x'":
+        sqlite_only(database)
+    client = new_client(database)
+    set_up(client)
+    damage(database, f"UPDATE games SET version = {value} WHERE variant = 'scorpion'")
+    for method, path, body in ROUTES[3:10]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == (
+            "the saved Scorpion game cannot be read: it was damaged (version); start a new game"
+        )
+    assert ok(client.get("/api/game", params={"variant": "wasp"}))["deal"] == "3"
+    assert ok(client.get("/api/statistics"))
+    view = ok(client.post("/api/game/new", json={"deal": "4"}))
+    assert view["deal"] == "4"
+    assert ok(client.post("/api/game/move", json={"move": "deal", "version": view["version"]}))
+    damage(database, f"UPDATE games SET version = {value} WHERE variant = 'scorpion'")
+    assert ok(client.delete("/api/saved-games"))["deleted"] == 2
+    assert ok(client.get("/api/game"))["moves"] == 0
+
+
+def test_f8_damaged_settings_are_read_and_repaired(database: Database) -> None:
+    """F8: a bad settings.updated_at keeps no route from answering; PUT rewrites the row."""
+    sqlite_only(database)
+    client = new_client(database)
+    set_up(client)
+    damage(database, "UPDATE settings SET updated_at = 'garbage'")
+    assert ok(client.get("/api/settings")) == {"saving": True}
+    assert ok(client.get("/api/my-data"))["settings"] == {"saving": True}
+    assert ok(client.post("/api/game/visit", json={}))["deal"] == "1"
+    assert ok(client.put("/api/settings", json={"saving": False})) == {"saving": False}
+    with database.engine.connect() as conn:
+        assert conn.execute(text("SELECT updated_at FROM settings")).scalar() != "garbage"
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "wrong_type"),
+    [("time_ms", "'x'", True), ("moves", "'x'", True), ("time_ms", "-5", False),
+     ("moves", "-1", False)],
+)
+def test_f7_damaged_results_are_a_409_until_deleted(
+    database: Database, column: str, value: str, wrong_type: bool
+) -> None:
+    """F7: a bad or negative results.time_ms or results.moves: statistics and my-data
+    give the documented 409 (never a best time of -5 ms); the game plays on; DELETE
+    /api/results recovers."""
+    if wrong_type:
+        sqlite_only(database)
+    client = new_client(database)
+    set_up(client)
+    damage(database, f"UPDATE results SET {column} = {value}")
+    for path in ("/api/statistics", "/api/my-data"):
+        r = client.get(path)
+        assert r.status_code == 409, (path, r.text)
+        assert "cannot be read" in r.json()["detail"]
+        assert "settings page" in r.json()["detail"]
+    assert ok(client.post("/api/game/move", json={"move": "5S-7"}))["moves"] == 2
+    assert ok(client.delete("/api/results"))["deleted"] == 2
+    stats = ok(client.get("/api/statistics"))
+    assert all(s["best_time_ms"] is None and s["started"] == 0 for s in stats)
+    assert ok(client.get("/api/my-data"))["results"] == []
+
+
+def test_f8_saved_moves_stored_as_bytes_are_a_409_until_deleted(database: Database) -> None:
+    """F6, F8: games.moves stored as bytes: the game and my-data give a 409; deleting the
+    saved games (or a new game) recovers."""
+    sqlite_only(database)
+    client = new_client(database)
+    set_up(client)
+    damage(database, "UPDATE games SET moves = CAST('deal' AS BLOB) WHERE variant = 'scorpion'")
+    r = client.get("/api/game")
+    assert r.status_code == 409
+    assert r.json()["detail"].startswith("the saved Scorpion game cannot be read")
+    r = client.get("/api/my-data")
+    assert r.status_code == 409
+    assert "delete your saved games" in r.json()["detail"]
+    assert ok(client.get("/api/game", params={"variant": "wasp"}))["deal"] == "3"
+    assert ok(client.delete("/api/saved-games"))["deleted"] == 2
+    assert ok(client.get("/api/my-data"))["saved_games"] == []
+    assert ok(client.get("/api/game"))["moves"] == 0
+
+
+def test_f6_a_negative_clock_is_that_games_409(database: Database) -> None:
+    """F6: clocks.ms below zero is damage: 409 for that game, New game recovers."""
+    client = new_client(database)
+    set_up(client)
+    damage(database, "UPDATE clocks SET ms = -5")
+    r = client.get("/api/game")
+    assert r.status_code == 409
+    assert "has a damaged clock" in r.json()["detail"]
+    assert ok(client.post("/api/game/new", json={"deal": "7"}))["elapsed_ms"] == 0
+
+
+# --- a database that cannot write ----------------------------------------------------------
+
+
+def limit_writes(database: Database, pragma: Callable[[object], None]) -> None:
+    """Run ``pragma`` on every new connection of ``database`` (the pool starts afresh)."""
+
+    def on_connect(dbapi_connection: object, _record: object) -> None:
+        pragma(dbapi_connection)
+
+    event.listen(database.engine, "connect", on_connect)
+    database.engine.dispose()
+
+
+def execute(sql: str) -> Callable[[object], None]:
+    def run(dbapi_connection: object) -> None:
+        cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+        cursor.execute(sql)
+        cursor.close()
+
+    return run
+
+
+def snapshot(client: TestClient) -> tuple[dict, list, dict]:
+    game = ok(client.get("/api/game"))
+    game.pop("elapsed_ms")
+    game.pop("clock_running")
+    return game, ok(client.get("/api/statistics")), ok(client.get("/api/settings"))
+
+
+def check_every_route(
+    client: TestClient, newcomer: TestClient, cause: str
+) -> list[tuple[str, str]]:
+    """Call every route; each answers 200 or a JSON 503 naming ``cause``; returns the
+    routes that answered 503."""
+    refused = []
+    for method, path, body in ROUTES:
+        r = client.request(method, path, json=body)
+        if r.status_code == 503:
+            assert r.headers["content-type"] == "application/json"
+            assert r.json()["detail"].startswith(cause), r.text
+            assert "nothing was changed" in r.json()["detail"]
+            refused.append((method, path))
+        elif r.status_code == 409:
+            # Refused by the rules before anything is written (the undo before was a 503).
+            assert r.json()["detail"] in ("nothing to undo", "nothing to redo"), r.text
+        else:
+            assert r.status_code == 200, (method, path, r.status_code, r.text)
+    # A new visitor's page needs a new player row: refused the same way.
+    r = newcomer.get("/")
+    assert r.status_code == 503
+    assert r.headers["content-type"] == "application/json"
+    assert r.json()["detail"].startswith(cause)
+    assert COOKIE not in r.cookies
+    return refused
+
+
+def test_f6_a_read_only_database_gives_a_json_503_on_every_write(database: Database) -> None:
+    """F6: a read-only database: every route that writes answers a JSON 503 saying so,
+    reads still answer, and nothing changed."""
+    client = new_client(database)
+    set_up(client)
+    before = snapshot(client)
+    if database.is_sqlite:
+        limit_writes(database, execute("PRAGMA query_only = ON"))
+    else:
+        limit_writes(database, execute("SET default_transaction_read_only = on"))
+    newcomer = TestClient(create_app(database))
+    refused = check_every_route(client, newcomer, "the database is read-only")
+    assert ("POST", "/api/game/move") in refused
+    assert ("POST", "/api/game/new") in refused
+    assert ("DELETE", "/api/results") in refused
+    assert ("GET", "/api/statistics") not in refused
+    assert snapshot(client) == before
+
+
+def test_f6_a_full_database_gives_a_json_503_and_loses_nothing(database: Database) -> None:
+    """F6: a full SQLite database (PRAGMA max_page_count at its size): a JSON 503 naming
+    the cause wherever a write needs room; once there is room again, every answered
+    change is there and nothing else."""
+    sqlite_only(database)
+    client = new_client(database)
+    set_up(client)
+    with database.engine.begin() as conn:
+        conn.execute(text("CREATE TABLE ballast (x BLOB)"))
+        pages = conn.execute(text("PRAGMA page_count")).scalar()
+    limit_writes(database, execute(f"PRAGMA max_page_count = {pages}"))
+    # Fill the free room inside the file, so that any write that needs a page fails.
+    with database.engine.connect() as conn:
+        fill(conn, "INSERT INTO ballast VALUES (randomblob(100) || :n)")
+        # And the last pages of the players and results tables, so that a new visitor's
+        # row and a new result need a page too.
+        fill(conn, "INSERT INTO players (id, created_at) VALUES (:n, '2026-01-01 00:00:00')")
+        # (The ballast rows are no larger than real ones: a real one then finds no room.)
+        fill(conn, "INSERT INTO results (player_id, variant, deal, started_at, won, moves, "
+             f"time_ms) VALUES ('{0:064x}', 'scorpion', '', '2026-01-01', 0, 0, 0)")
+    # A first move must store a new result, which finds no room: the whole move is refused
+    # although the game's own row would have fitted (nothing half-written).
+    assert ok(client.post("/api/game/restart", json={}))["moves"] == 0
+    r = client.post("/api/game/move", json={"move": "deal"})
+    assert r.status_code == 503
+    assert r.json()["detail"].startswith("the database is full")
+    assert ok(client.get("/api/game"))["moves"] == 0
+    # Every route (the deletes last: they make room).
+    check_every_route(client, TestClient(create_app(database)), "the database is full")
+    # Room again: the game and the statistics are whole, and play goes on.
+    limit_writes(database, execute("PRAGMA max_page_count = 1073741823"))
+    with database.engine.begin() as conn:
+        conn.execute(text("DROP TABLE ballast"))
+        conn.execute(text("DELETE FROM players WHERE id LIKE '0000%'"))
+    game, stats, settings = snapshot(client)
+    assert settings == {"saving": True}
+    assert game["moves"] == 0
+    started = next(s["started"] for s in stats if s["variant"]["id"] == "scorpion")
+    assert ok(client.post("/api/game/move", json={"move": "deal"}))["moves"] == 1
+    stats = ok(client.get("/api/statistics"))
+    assert next(s["started"] for s in stats if s["variant"]["id"] == "scorpion") == started + 1
+    with database.engine.connect() as conn:
+        # The refused visitor left no player row behind.
+        assert conn.execute(text("SELECT count(*) FROM players")).scalar() == 1
+
+
+def fill(conn: Connection, sql: str) -> None:
+    """Insert rows with ``sql`` (numbered by ``:n``) until the database is full."""
+    for n in range(100_000):
+        try:
+            with conn.begin():
+                conn.execute(text(sql), {"n": f"{n:064x}"})
+        except OperationalError as exc:
+            assert "full" in str(exc)
+            return
+    pytest.fail("the database never filled up")
