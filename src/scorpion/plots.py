@@ -47,6 +47,8 @@ def plot_shares(variant: Variant, first: int, last: int, out: Path, folder: Path
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    plt.rcParams["svg.fonttype"] = "none"  # text stays text in an SVG (smaller, greppable)
+
     summaries: list[PlaySummary] = []
     for player in PLAYERS_DRAWN:
         path = survey_path(folder, variant.id, player, first, last)

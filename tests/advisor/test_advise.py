@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scorpion.advisor import PlayerView, advise
 from scorpion.advisor.advise import EXACT_NODES
-from scorpion.engine import VARIANTS, Move, Position, deal
+from scorpion.engine import VARIANTS, Move, Position, deal, parse_position
 from scorpion.solver import Verdict, solve
 
 
@@ -99,23 +99,41 @@ def test_b5_shortcuts_count_what_solving_every_move_counts(number: int) -> None:
     assert [by_move[m] for m in view.hint_moves()] == brute
 
 
-def _nothing_hidden(number: int, follow_line: bool) -> Position:
-    """A position of deal ``number`` with no face-down card and the stock dealt."""
+# Nothing hidden and proved lost (reached by random play from deal 37): clubs are stuck
+# under the Ace of clubs on 2H and under 8C-7C in column 6.
+LOST = """\
+1: KH QH JH TH 9H 8H 7H 6H 5H 8S 7S 6S 5S 4S 3S 2S AS
+2:
+3: AH
+4: KC QC 8D 7D 6D 5D 4D 3D 2D AD
+5: KD
+6: KS QS JS TS 9S QD JD TD 9D 6C 5C 4C 3C 2C JC TC 9C 8C 7C
+7: 4H 3H 2H AC
+stock: -
+runs: -
+"""
+
+
+def _nothing_hidden(number: int) -> Position:
+    """Deal ``number`` along the solver's line until nothing is hidden (still winnable)."""
     position = deal(number)
-    rng = random.Random(number)
-    line = list(solve(position).line) if follow_line else []
+    line = list(solve(position).line)
     while PlayerView.of(position).hidden:
-        moves = position.legal_moves()
-        move = line.pop(0) if line else rng.choice(moves)
-        position = position.apply(move)
+        position = position.apply(line.pop(0))
     return position
 
 
-@pytest.mark.parametrize(("number", "won"), [(5, True), (33, True), (1, False), (2, False)])
-def test_b5_with_nothing_hidden_the_advice_is_the_solvers_verdict(number: int, won: bool) -> None:
-    position = _nothing_hidden(number, follow_line=won)
+@pytest.mark.parametrize(
+    ("position", "won"),
+    [(_nothing_hidden(5), True), (_nothing_hidden(33), True), (parse_position(LOST), False)],
+    ids=["deal-5", "deal-33", "lost"],
+)
+def test_b5_with_nothing_hidden_the_advice_is_the_solvers_verdict(
+    position: Position, won: bool
+) -> None:
     view = PlayerView.of(position)
     assert view.hidden == 0
+    assert solve(position).verdict is (Verdict.WINNABLE if won else Verdict.NOT_WINNABLE)
     advice = advise(view, seed=0, max_samples=50, nodes=1000)
     assert advice.exact
     assert advice.samples == 1
@@ -127,6 +145,9 @@ def test_b5_with_nothing_hidden_the_advice_is_the_solvers_verdict(number: int, w
         assert a.chance in (0.0, 1.0)
         assert a.undecided == 0
     assert (advice.moves[0].wins == 1) == won
+    if not won:
+        # The King shifts into the empty column are no hints once the stock is dealt.
+        assert [str(a.move) for a in advice.moves] == ["QD-5"]
 
 
 def test_b5_sampling_stops_when_the_best_move_is_separated() -> None:
