@@ -31,6 +31,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..advisor import Advice, PlayerView, advise
+from ..advisor.advise import QUICK as QUICK_BUDGET
+from ..advisor.advise import REFINED
 from .insight import _watch_parent
 
 
@@ -49,11 +51,13 @@ class Stage:
     nodes: int
 
 
-QUICK = Stage("quick", samples=16, nodes=2_000)
-"""The first answer: 16 samples, 2,000 nodes per solve (well under 0.5 s on one core)."""
+QUICK = Stage("quick", samples=QUICK_BUDGET.samples, nodes=QUICK_BUDGET.nodes)
+"""The first answer: the advisor's :data:`~scorpion.advisor.advise.QUICK` budget (16
+samples, 2,000 nodes per solve; ``benchmarks/advisor.py`` measures its latency)."""
 
-FULL = Stage("full", samples=64, nodes=20_000)
-"""The refined answer: 64 samples, 20,000 nodes per solve (about a second at most)."""
+FULL = Stage("full", samples=REFINED.samples, nodes=REFINED.nodes)
+"""The refined answer: the advisor's :data:`~scorpion.advisor.advise.REFINED` budget (64
+samples, 20,000 nodes per solve)."""
 
 STAGES = (QUICK, FULL)
 
