@@ -7,10 +7,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playouts import positions
 
 from scorpion.advisor import PlayerView, advise
 from scorpion.advisor.advise import EXACT_NODES
-from scorpion.engine import VARIANTS, Move, Position, deal, parse_position
+from scorpion.engine import Move, Position, deal, parse_position
 from scorpion.solver import Verdict, solve
 
 
@@ -22,22 +23,8 @@ def _hidden_swapped(position: Position, rng: random.Random) -> Position:
     return view.realize(unseen)
 
 
-@st.composite
-def positions(draw: st.DrawFn) -> Position:
-    """Positions reached by random play from random deals of every variant."""
-    variant = draw(st.sampled_from(list(VARIANTS.values())))
-    position = deal(draw(st.integers(1, 10**6)), variant)
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    for _ in range(draw(st.integers(0, 40))):
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position = position.apply(rng.choice(moves))
-    return position
-
-
 @settings(max_examples=60, deadline=None)
-@given(positions(), st.integers(0, 2**32), st.integers(0, 10))
+@given(positions(most_moves=40), st.integers(0, 2**32), st.integers(0, 10))
 def test_f10_advice_does_not_depend_on_the_hidden_cards(
     position: Position, shuffle_seed: int, seed: int
 ) -> None:

@@ -7,10 +7,10 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playouts import positions
 
 from scorpion.advisor import PlayerView, ViewError, format_view, parse_view
 from scorpion.engine import (
-    VARIANTS,
     WASP,
     Position,
     deal,
@@ -102,20 +102,7 @@ def test_b4_view_parse_errors_of_a_position_text_name_the_line() -> None:
 
 def _views() -> st.SearchStrategy[PlayerView]:
     """Views of positions reached by random play from random deals of every variant."""
-
-    @st.composite
-    def build(draw: st.DrawFn) -> PlayerView:
-        variant = draw(st.sampled_from(list(VARIANTS.values())))
-        position = deal(draw(st.integers(1, 10**6)), variant)
-        rng = random.Random(draw(st.integers(0, 2**32)))
-        for _ in range(draw(st.integers(0, 60))):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position = position.apply(rng.choice(moves))
-        return PlayerView.of(position)
-
-    return build()
+    return positions().map(PlayerView.of)
 
 
 @settings(max_examples=150, deadline=None)
