@@ -23,17 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
-import os
 from collections import OrderedDict
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..advisor import Advice, PlayerView, advise
 from ..advisor.advise import QUICK as QUICK_BUDGET
 from ..advisor.advise import REFINED
-from .insight import _watch_parent
+from .insight import BackgroundProcess
 
 
 @dataclass(frozen=True)
@@ -93,23 +91,13 @@ class Answer:
     refining: bool
 
 
-class Advisor:
+class Advisor(BackgroundProcess):
     """Chances to win for the views players reach, computed in a background process."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._cache: OrderedDict[tuple[PlayerView, str], Advice] = OrderedDict()
         self._pending: dict[tuple[PlayerView, str], Future[Advice]] = {}
-        self._pool: ProcessPoolExecutor | None = None
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent,
-                initargs=(os.getpid(),),
-            )
-        return self._pool
 
     def _harvest(self) -> None:
         """Move every finished job into the cache, so that the queue counts only the jobs
@@ -188,12 +176,3 @@ class Advisor:
         """Start the worker process now, so that the first hint does not wait for it."""
         with contextlib.suppress(BrokenProcessPool):
             self._executor().submit(int)
-
-    def close(self) -> None:
-        """Stop the worker process."""
-        if self._pool is not None:
-            workers = list(getattr(self._pool, "_processes", {}).values())
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                worker.terminate()
-            self._pool = None

@@ -68,12 +68,11 @@ def _find_winnable(variant_id: str, seed: int) -> str | None:
     return None
 
 
-class Insight:
-    """The solver's verdicts for the positions players reach, computed in the background."""
+class BackgroundProcess:
+    """One worker process for a background computation of the server (started when first
+    needed, ended with the server, never orphaned: it exits when the server is gone)."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[Position, SolveResult] = OrderedDict()
-        self._pending: dict[Position, Future[SolveResult]] = {}
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -85,6 +84,25 @@ class Insight:
                 initargs=(os.getpid(),),
             )
         return self._pool
+
+    def close(self) -> None:
+        """Stop the worker process."""
+        if self._pool is not None:
+            # A running search is not interrupted by shutdown; end the worker outright.
+            workers = list(getattr(self._pool, "_processes", {}).values())
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
+            self._pool = None
+
+
+class Insight(BackgroundProcess):
+    """The solver's verdicts for the positions players reach, computed in the background."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cache: OrderedDict[Position, SolveResult] = OrderedDict()
+        self._pending: dict[Position, Future[SolveResult]] = {}
 
     def verdict(self, position: Position) -> SolveResult | None:
         """Return the cached result for ``position``, or None after scheduling a search."""
@@ -122,13 +140,3 @@ class Insight:
         return await loop.run_in_executor(
             self._executor(), _find_winnable, variant_id, secrets.randbits(32)
         )
-
-    def close(self) -> None:
-        """Stop the worker process."""
-        if self._pool is not None:
-            # A running search is not interrupted by shutdown; end the worker outright.
-            workers = list(getattr(self._pool, "_processes", {}).values())
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                worker.terminate()
-            self._pool = None
