@@ -46,8 +46,10 @@ ROUTES = [
 
 
 def new_client(database: Database) -> TestClient:
+    """A player with peeking on, so that every route, the status included, is tried."""
     client = TestClient(create_app(database))
     assert client.get("/").status_code == 200
+    assert client.put("/api/settings", json={"peeking": True}).status_code == 200
     return client
 
 
@@ -119,10 +121,12 @@ def test_f8_damaged_settings_are_read_and_repaired(database: Database) -> None:
     client = new_client(database)
     set_up(client)
     damage(database, "UPDATE settings SET updated_at = 'garbage'")
-    assert ok(client.get("/api/settings")) == {"saving": True}
-    assert ok(client.get("/api/my-data"))["settings"] == {"saving": True}
+    assert ok(client.get("/api/settings")) == {"saving": True, "peeking": True}
+    assert ok(client.get("/api/my-data"))["settings"] == {"saving": True, "peeking": True}
     assert ok(client.post("/api/game/visit", json={}))["deal"] == "1"
-    assert ok(client.put("/api/settings", json={"saving": False})) == {"saving": False}
+    assert ok(client.put("/api/settings", json={"saving": False})) == {
+        "saving": False, "peeking": True
+    }
     with database.engine.connect() as conn:
         assert conn.execute(text("SELECT updated_at FROM settings")).scalar() != "garbage"
 
@@ -295,7 +299,7 @@ def test_f6_a_full_database_gives_a_json_503_and_loses_nothing(database: Databas
         conn.execute(text("DROP TABLE ballast"))
         conn.execute(text("DELETE FROM players WHERE id LIKE '0000%'"))
     game, stats, settings = snapshot(client)
-    assert settings == {"saving": True}
+    assert settings == {"saving": True, "peeking": True}
     assert game["moves"] == 0
     started = next(s["started"] for s in stats if s["variant"]["id"] == "scorpion")
     assert ok(client.post("/api/game/move", json={"move": "deal"}))["moves"] == 1
