@@ -13,9 +13,11 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
+from scorpion.advisor import PlayerView, advise
 from scorpion.cli import app
 from scorpion.engine import (
     SCORPION_II,
+    Move,
     deal,
     parse_position,
     position_from_json,
@@ -276,7 +278,12 @@ def test_b3_play_moves_undo_redo_hint_restart_quit() -> None:
     # 5S 7: the group 5S 9D 5C 3S 7D 8C onto 6S.
     assert "Scorpion deal 1   moves 1   runs 0/4   stock 3" in out
     assert "7: 7C QC JS QH 4S 8S 6S 5S 9D 5C 3S 7D 8C" in out
-    assert "legal moves: 4D-5 JS-2 5C-3 7D-1 deal" in out
+    # hint: the moves with their chances, from the player's view alone (F10, B5).
+    advice = advise(PlayerView.of(deal(1).apply(Move.parse("5S-7"))), max_samples=32, nodes=5000)
+    assert sorted(str(a.move) for a in advice.moves) == ["4D-5", "5C-3", "7D-1", "JS-2", "deal"]
+    for a in advice.moves:
+        assert f"{a.move!s:6} chance to win about {a.chance:.0%}" in out
+    assert "The chances use only the cards the player can see (no peeking)." in out
     assert "undid 5S-7" in out
     assert "nothing to undo" in out
     assert "redid 5S-7" in out

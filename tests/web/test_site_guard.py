@@ -64,7 +64,7 @@ def test_f8_changes_from_another_site_get_403_and_change_nothing(
         )
     after = client.get("/api/game").json()
     assert (after["deal"], after["version"]) == ("1", before["version"])
-    assert client.get("/api/settings").json() == {"saving": True}
+    assert client.get("/api/settings").json() == {"saving": True, "peeking": False}
     # Reading is not refused (the cookie is SameSite=Lax and the answers are not shared).
     assert client.get("/api/game", headers={"Origin": origin}).status_code == 200
 
