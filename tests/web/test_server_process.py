@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +21,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from scorpion.engine import Move, card_code, deal
+from scorpion.engine import DEAL, Game, Move, Position, card_code, deal
 from scorpion.web.app import COOKIE
 from servers import ServerProcess, free_port, running
 from winning import WINNABLE_DEAL, winning_line
@@ -257,3 +258,77 @@ def test_the_banner_comes_once_the_port_is_bound(tmp_path: Path, workers: int) -
         if process.stdout is not None:
             process.stdout.close()
     assert process.returncode == 0  # SIGTERM stops it as Ctrl+C does
+
+
+def commuting_pair(position: Position) -> tuple[Move, Move] | None:
+    """Two legal moves (not the stock deal) that are both legal in either order."""
+    moves = [m for m in position.legal_moves() if m != DEAL]
+    for i, a in enumerate(moves):
+        for b in moves[i + 1:]:
+            if position.apply(a).is_legal(b) and position.apply(b).is_legal(a):
+                return a, b
+    return None
+
+
+def test_moves_without_version_arriving_together_are_all_applied(
+    servers: list[ServerProcess], database_url: str, log: Path
+) -> None:
+    """Pairs of moves sent at the same instant to a 2-worker server, without ``version``:
+    both are applied, one after the other, never refused as stale."""
+    server = start(servers, database_url, log, workers=2)
+    with player(server.url) as setup:
+        post(setup, "/api/game/new", {"deal": "1"})
+        token = setup.cookies.get(COOKIE)
+    cookies = {COOKIE: token}
+
+    def fresh() -> httpx.Client:
+        return httpx.Client(base_url=server.url, cookies=cookies, timeout=20,
+                            headers={"Connection": "close"})
+
+    def saved_moves() -> list[str]:
+        with fresh() as client:
+            games = client.get("/api/my-data").json()["saved_games"]
+        return list(games[0]["moves"])
+
+    pairs, codes = 0, []
+    number, singles = 1, 0
+    game = Game(deal(number))
+    for _ in range(200):  # bounded: 30 pairs take about 50 steps from deal 1
+        if pairs >= 30:
+            break
+        pair = commuting_pair(game.position)
+        if pair is None:
+            legal = game.legal_moves()
+            if not legal or singles >= 3:  # stuck or going round: the next deal
+                number, singles = number + 1, 0
+                with fresh() as client:
+                    post(client, "/api/game/new", {"deal": str(number)})
+                game = Game(deal(number))
+            else:
+                with fresh() as client:
+                    post(client, "/api/game/move", {"move": str(legal[0])})
+                game.push(legal[0])
+                singles += 1
+            continue
+        singles = 0
+        barrier = threading.Barrier(2)
+
+        def send(move: Move, barrier: threading.Barrier = barrier) -> tuple[int, str]:
+            with fresh() as client:
+                client.get("/api/variants")  # connected before the barrier
+                barrier.wait(timeout=20)
+                r = client.post("/api/game/move", json={"move": str(move)})
+                return r.status_code, r.text
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            answers = list(pool.map(send, pair))
+        codes += [code for code, _ in answers]
+        assert [code for code, _ in answers] == [200, 200], (answers, server.output())
+        before = len(game.moves)
+        played = saved_moves()
+        assert played[:before] == [str(m) for m in game.moves]
+        assert sorted(played[before:]) == sorted(str(m) for m in pair)
+        for text in played[before:]:
+            game.push(Move.parse(text))
+        pairs += 1
+    assert pairs >= 30 and codes == [200] * 2 * pairs

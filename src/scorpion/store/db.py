@@ -45,6 +45,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+    # SQLAlchemy, not the driver, begins the transactions (see _sqlite_begin).
+    dbapi_connection.isolation_level = None
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """Begin every SQLite transaction with the database's write lock (BEGIN IMMEDIATE).
+
+    Requests are then serialised from their first read to their commit, across server
+    processes: a request reads a game only once the one before it has committed, so a
+    move without ``version`` is applied after the move that arrived before it, never
+    refused as stale. (The driver's own transactions would begin only at the first write,
+    after the reads, and a deferred one could not take the lock once another process had
+    written.) Waiting for the lock is bounded by ``busy_timeout``.
+    """
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def alembic_config() -> Config:
@@ -138,6 +153,7 @@ class Database:
             raise DatabaseError(f"no database driver for {self.safe_url}: {exc}{hint}") from None
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         if upgrade:
             try:

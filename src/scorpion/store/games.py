@@ -306,16 +306,21 @@ class GameService:
         return GameState(row, clock, game, now)
 
     def _row(self, player_id: str, variant_id: str) -> GameRow | None:
-        """The player's saved game row of the variant.
+        """The player's saved game row of the variant, locked until the commit.
+
+        The lock (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the whole transaction
+        holds the write lock, see :mod:`.db`) serialises the requests on one game: a
+        request reads the game only after the one before it committed, so changes
+        without a ``version`` apply in arrival order and are never refused as stale.
 
         Raises:
             CorruptGameError: if the row cannot be read.
         """
         try:
             return self.session.scalars(
-                select(GameRow).where(
-                    GameRow.player_id == player_id, GameRow.variant == variant_id
-                )
+                select(GameRow)
+                .where(GameRow.player_id == player_id, GameRow.variant == variant_id)
+                .with_for_update()
             ).first()
         except DAMAGE:
             raise CorruptGameError(
