@@ -7,6 +7,8 @@ database SQLAlchemy 2 supports through the same code, PostgreSQL in particular
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -43,10 +45,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    # No waiting inside SQLite: the only lock a transaction waits for is the write lock
+    # at its start, and _sqlite_begin waits for it (SQLite's own wait sleeps ever longer).
+    cursor.execute("PRAGMA busy_timeout=0")
     cursor.close()
     # SQLAlchemy, not the driver, begins the transactions (see _sqlite_begin).
     dbapi_connection.isolation_level = None
+
+
+SQLITE_LOCK_TIMEOUT = 10.0
+"""Seconds a transaction waits for SQLite's write lock before it fails."""
 
 
 def _sqlite_begin(connection: Any) -> None:
@@ -57,9 +65,28 @@ def _sqlite_begin(connection: Any) -> None:
     move without ``version`` is applied after the move that arrived before it, never
     refused as stale. (The driver's own transactions would begin only at the first write,
     after the reads, and a deferred one could not take the lock once another process had
-    written.) Waiting for the lock is bounded by ``busy_timeout``.
+    written.) In WAL mode that is the only lock a transaction waits for, so it is waited
+    for here, polling every fraction of a millisecond, for at most
+    :data:`SQLITE_LOCK_TIMEOUT`: SQLite's busy handler would sleep 1, 2, 5, ... 100 ms
+    between tries, and a process whose requests follow each other closely would keep the
+    lock from one that waits that long.
+
+    Raises:
+        sqlite3.OperationalError: if the lock is not free within the timeout.
     """
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    driver = connection.connection.driver_connection
+    deadline = time.monotonic() + SQLITE_LOCK_TIMEOUT
+    pause = 0.0001
+    while True:
+        try:
+            driver.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.001)
 
 
 def alembic_config() -> Config:

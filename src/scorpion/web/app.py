@@ -447,8 +447,9 @@ class NoWinnableDealError(Exception):
 def create_app(database: Database) -> FastAPI:
     """Return the web application over ``database``.
 
-    The application holds no game in memory: each request reads the player's game from
-    the database, replays it on the engine, and commits any change before answering.
+    The application holds no game state in memory: each request reads the player's game
+    from the database, checks it against the replay of its moves on the engine (memoised,
+    see :func:`scorpion.store.games.replayed`), and commits any change before answering.
     """
     options: dict[str, Any] = {}
     if "telemetry" in inspect.signature(FastAPI).parameters:
