@@ -44,6 +44,7 @@ from ..engine import (
     Game,
     IllegalMoveError,
     Move,
+    MoveError,
     Position,
     deal,
     format_position,
@@ -135,9 +136,9 @@ def _start_position(deal_number: str, variant_id: str) -> Position:
     return deal(deal_number, variant_by_id(variant_id))
 
 
-REPLAY_CACHE_SIZE = 2048
+REPLAY_CACHE_SIZE = 1024
 """Replayed move lists a process keeps (see :func:`replayed`): about one per game played
-lately; a game of 100 moves takes some 60 KB (its positions share their columns)."""
+lately; a game of 100 moves takes some 50 KB (its positions share their columns)."""
 
 _replays: OrderedDict[tuple[str, str, str], tuple[Game, str]] = OrderedDict()
 _replays_lock = threading.Lock()
@@ -329,14 +330,31 @@ class GameService:
         Raises:
             PlayerNotFoundError: if the token is missing, malformed or unknown.
         """
+        pid = self.player_key(token)
+        self.require_player(pid)
+        return pid
+
+    def player_key(self, token: str | None) -> str:
+        """Return the id that ``token`` stands for, without asking the database whether
+        such a player exists (see :meth:`require_player`, and ``known`` of :meth:`play`).
+
+        Raises:
+            PlayerNotFoundError: if the token is missing or malformed.
+        """
         if not token:
             raise PlayerNotFoundError("no player cookie: load the page first")
         if not _TOKEN.fullmatch(token):
             raise PlayerNotFoundError("malformed player cookie: reload the page")
-        pid = _hash_token(token)
-        if self.session.connection().execute(_PLAYER, {"player": pid}).first() is None:
+        return _hash_token(token)
+
+    def require_player(self, player_id: str) -> None:
+        """Check that the player ``player_id`` exists.
+
+        Raises:
+            PlayerNotFoundError: if there is no such player.
+        """
+        if self.session.connection().execute(_PLAYER, {"player": player_id}).first() is None:
             raise PlayerNotFoundError("unknown player: reload the page")
-        return pid
 
     def forget_idle_players(self, older_than: timedelta = IDLE_PLAYER_AGE) -> int:
         """Delete players made more than ``older_than`` ago who have nothing stored: no
@@ -629,18 +647,30 @@ class GameService:
             raise GameFinishedError("this game is won: start a new game or replay it")
 
     def play(
-        self, player_id: str, variant_id: str, move_text: str, version: int | None = None
+        self, player_id: str, variant_id: str, move_text: str, version: int | None = None,
+        known: bool = True,
     ) -> GameState:
         """Play ``move_text`` (``"7H-5"`` or ``"deal"``) in the player's current game.
 
+        ``known=False`` says that ``player_id`` comes from :meth:`player_key` unchecked:
+        the player's game row, when there is one, proves the player exists (its rows go
+        with it); otherwise :meth:`require_player` checks, before anything else is said.
+        So is it for :meth:`undo` and :meth:`redo`.
+
         Raises:
+            PlayerNotFoundError: (``known=False`` only) if there is no such player.
             MoveError: if the text is not a move.
             IllegalMoveError: if the move is illegal; nothing is changed.
             StaleGameError: if ``version`` is not the game's version.
             GameFinishedError: if the game is already won.
             CorruptGameError: if the saved game is damaged.
         """
-        move = Move.parse(move_text)
+        try:
+            move = Move.parse(move_text)
+        except MoveError:
+            if not known:
+                self.require_player(player_id)
+            raise
 
         def push(game: Game) -> tuple[Move | None, Change | None]:
             return move, game.push(move)
@@ -648,6 +678,8 @@ class GameService:
         quick = self._quick(player_id, variant_id, version, push)
         if quick is not None:
             return quick
+        if not known:
+            self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
         state.last_change = state.game.push(move)
@@ -655,7 +687,9 @@ class GameService:
         self._save(state)
         return state
 
-    def undo(self, player_id: str, variant_id: str, version: int | None = None) -> GameState:
+    def undo(
+        self, player_id: str, variant_id: str, version: int | None = None, known: bool = True
+    ) -> GameState:
         """Take back the last move (R15).
 
         Raises:
@@ -669,13 +703,17 @@ class GameService:
         quick = self._quick(player_id, variant_id, version, undo)
         if quick is not None:
             return quick
+        if not known:
+            self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
         state.game.undo()
         self._save(state)
         return state
 
-    def redo(self, player_id: str, variant_id: str, version: int | None = None) -> GameState:
+    def redo(
+        self, player_id: str, variant_id: str, version: int | None = None, known: bool = True
+    ) -> GameState:
         """Play the last undone move again (R15).
 
         Raises:
@@ -688,6 +726,8 @@ class GameService:
         quick = self._quick(player_id, variant_id, version, redo)
         if quick is not None:
             return quick
+        if not known:
+            self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
         move = state.game.redo()

@@ -170,6 +170,19 @@ async def get_player(svc: ServiceDep, scorpion_player: CookieToken = None) -> st
 
 
 PlayerDep = Annotated[str, Depends(get_player)]
+
+
+async def get_player_key(svc: ServiceDep, scorpion_player: CookieToken = None) -> str:
+    """Dependency: the player id the cookie stands for, not yet looked up (the moves
+    check it with the game they load, see ``GameService.play``).
+
+    Raises:
+        PlayerNotFoundError: (401) for a missing or malformed cookie.
+    """
+    return svc.player_key(scorpion_player)
+
+
+PlayerKeyDep = Annotated[str, Depends(get_player_key)]
 VariantQuery = Annotated[str, Query(max_length=32, description="Variant id.")]
 
 
@@ -279,21 +292,21 @@ async def new_game(
 
 
 @router.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def move(body: MoveRequest, svc: ServiceDep, pid: PlayerDep) -> Response:
+async def move(body: MoveRequest, svc: ServiceDep, pid: PlayerKeyDep) -> Response:
     """Play a move (``7H-5``) or the stock deal (``deal``) if the rules allow it."""
-    return _answer(svc, svc.play(pid, body.variant, body.move, body.version))
+    return _answer(svc, svc.play(pid, body.variant, body.move, body.version, known=False))
 
 
 @router.post("/api/game/undo", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def undo(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> Response:
+async def undo(body: VariantRequest, svc: ServiceDep, pid: PlayerKeyDep) -> Response:
     """Take back the last move exactly (R15)."""
-    return _answer(svc, svc.undo(pid, body.variant, body.version))
+    return _answer(svc, svc.undo(pid, body.variant, body.version, known=False))
 
 
 @router.post("/api/game/redo", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def redo(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> Response:
+async def redo(body: VariantRequest, svc: ServiceDep, pid: PlayerKeyDep) -> Response:
     """Play the last undone move again (R15)."""
-    return _answer(svc, svc.redo(pid, body.variant, body.version))
+    return _answer(svc, svc.redo(pid, body.variant, body.version, known=False))
 
 
 @router.post("/api/game/restart", response_model=GameView, responses=_ERRORS, tags=["game"])
