@@ -154,6 +154,9 @@ def run(
         "log_level": "warning", "access_log": False,
         "timeout_graceful_shutdown": SHUTDOWN_GRACE_SECONDS,
     }
+    # SIGTERM stops the server like Ctrl+C, with exit status 0, even before uvicorn has
+    # set its own handler (which, with one worker, raises it again once stopped).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with sock:
         if workers > 1:
             db.dispose()
@@ -182,9 +185,6 @@ def run(
                     webbrowser.open(url)
 
         threading.Thread(target=announce, daemon=True).start()
-        # SIGTERM stops the server like Ctrl+C, with exit status 0: uvicorn handles it while
-        # serving and raises it again once stopped, which then lands here.
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         try:
             server.run(sockets=[sock])
         finally:
