@@ -144,8 +144,9 @@ class BodyLimit:
 async def get_service(request: Request) -> AsyncIterator[GameService]:
     """Dependency: a :class:`GameService` over a session of the application's database.
 
-    The session commits when the request ends without an error and rolls back otherwise;
-    routes that change a game commit before they answer (see :func:`_answer`).
+    The session commits when the route returns without an error and rolls back
+    otherwise, before the answer is sent; routes that change a game commit before they
+    build their answer (see :func:`_answer`).
 
     The routes and this dependency are ``async`` but call the database synchronously: a
     request's work is a millisecond or two of CPU, and running it on the event loop avoids
@@ -156,7 +157,10 @@ async def get_service(request: Request) -> AsyncIterator[GameService]:
         yield GameService(session)
 
 
-ServiceDep = Annotated[GameService, Depends(get_service)]
+# scope="function": the session ends (commits, or rolls back on an error) as soon as the
+# route returns, before the answer is sent; on SQLite a transaction holds the write lock
+# (see scorpion.store.db), which must not wait on the network.
+ServiceDep = Annotated[GameService, Depends(get_service, scope="function")]
 CookieToken = Annotated[str | None, Cookie(description="The player's token.")]
 
 
