@@ -15,9 +15,10 @@ Three measurements in one run, each on a fresh SQLite file and a free 127.0.0.1 
    (0.5-2 s, a fast human) between moves. Prints the move round trip p50, p99, max.
    Target (issue): p50 <= 5 ms, p99 <= 25 ms, no failed request.
 
-Each player loads the page (its cookie), starts a random deal, and plays random legal
-moves (it replays its deal on the engine, knowing the deal number, to choose them), with
-a new game when none is left or after 150 moves. A failed request is anything but a
+Each player loads the page (its cookie) and starts a random deal; once all have (this
+set-up is not measured), each plays random legal moves (it replays its deal on the
+engine, knowing the deal number, to choose them), with a new game when none is left or
+after 150 moves. A failed request is anything but a
 2xx, or a transport error. The load average (``os.getloadavg``) is printed before and
 after: the figures depend on what else the machine runs.
 
@@ -117,13 +118,20 @@ class Stats:
     timed: list[float] = field(default_factory=list)
     other: int = 0
     client_cpu: float = 0.0
+    ready: int = 0
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    deadline: float = 0.0
+
+    async def start(self) -> None:
+        """A client is set up: wait until every client is, so that the measurement
+        (from ``go`` to ``deadline``) leaves out the players' first page and deal."""
+        self.ready += 1
+        await self.go.wait()
     failed: list[str] = field(default_factory=list)
 
 
-async def mover(
-    port: int, deadline: float, think: tuple[float, float], seed: int, stats: Stats
-) -> None:
-    """A player making random legal moves until ``deadline`` (perf_counter seconds)."""
+async def mover(port: int, think: tuple[float, float], seed: int, stats: Stats) -> None:
+    """A player making random legal moves until ``stats.deadline`` (perf_counter seconds)."""
     from scorpion.engine import Game, deal
 
     rng = random.Random(seed)
@@ -141,7 +149,10 @@ async def mover(
     try:
         await conn.request("GET", "/")
         game = await new_game()
-        while time.perf_counter() < deadline:
+        await stats.start()
+        if think[1] > 0:  # the players' moves start spread over a think time
+            await asyncio.sleep(rng.uniform(0, think[1]))
+        while time.perf_counter() < stats.deadline:
             try:
                 if think[1] > 0:
                     await asyncio.sleep(rng.uniform(*think))
@@ -170,13 +181,12 @@ async def mover(
         conn.close()
 
 
-async def floor_client(
-    port: int, deadline: float, _think: tuple[float, float], seed: int, stats: Stats
-) -> None:
-    """A client of the floor route, back to back until ``deadline``."""
+async def floor_client(port: int, _think: tuple[float, float], seed: int, stats: Stats) -> None:
+    """A client of the floor route, back to back until ``stats.deadline``."""
     conn = Connection(port)
+    await stats.start()
     try:
-        while time.perf_counter() < deadline:
+        while time.perf_counter() < stats.deadline:
             t0 = time.perf_counter()
             try:
                 status, _ = await conn.request("POST", f"/floor/{seed}", {"add": 1})
@@ -195,20 +205,24 @@ async def floor_client(
 async def drive(
     client: Any, port: int, players: int, seconds: float, think: tuple[float, float]
 ) -> tuple[Stats, float]:
-    """Run ``players`` clients for ``seconds``; return their stats and the measured time.
-
-    The clients start spread over the first think time (or at once without one)."""
+    """Run ``players`` clients for ``seconds``, once all are set up (at most a minute);
+    return their stats and the measured time."""
     stats = Stats()
-    started = time.perf_counter()
-    deadline = started + seconds
 
-    async def one(i: int) -> None:
-        if think[1] > 0:
-            await asyncio.sleep(random.Random(-i).uniform(0, think[1]))
-        await client(port, deadline, think, i, stats)
+    async def begin() -> float:
+        limit = time.perf_counter() + 60
+        while stats.ready < players and time.perf_counter() < limit:
+            await asyncio.sleep(0.05)
+        started = time.perf_counter()
+        stats.deadline = started + seconds
+        stats.other = 0  # the set-up's new games do not count
+        stats.go.set()
+        return started
 
-    await asyncio.gather(*(one(i) for i in range(players)))
-    return stats, time.perf_counter() - started
+    results = await asyncio.gather(
+        begin(), *(client(port, think, i, stats) for i in range(players))
+    )
+    return stats, time.perf_counter() - results[0]
 
 
 class Add(BaseModel):
