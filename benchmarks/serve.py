@@ -78,6 +78,18 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
+        """Send a request and read its answer; a connection the server closed while idle
+        (its keep-alive timeout) is opened again once, as browsers do."""
+        reused = self.writer is not None
+        try:
+            return await self._request(method, path, body)
+        except ConnectionResetError:
+            if not reused:
+                raise
+            self.close()
+            return await self._request(method, path, body)
+
+    async def _request(self, method: str, path: str, body: object) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -118,6 +130,7 @@ class Stats:
     timed: list[float] = field(default_factory=list)
     other: int = 0
     client_cpu: float = 0.0
+    when: list[float] = field(default_factory=list)
     ready: int = 0
     go: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: float = 0.0
@@ -166,6 +179,7 @@ async def mover(port: int, think: tuple[float, float], seed: int, stats: Stats) 
                     "POST", "/api/game/move", {"move": str(move)}
                 )
                 stats.timed.append(time.perf_counter() - t0)
+                stats.when.append(t0)
                 if status != 200:
                     stats.failed.append(str(status))
                     game = await new_game()

@@ -15,7 +15,7 @@ from test_store import Store, play
 from scorpion.engine import Game, HistoryError, Move, deal, format_position
 from scorpion.store import CorruptGameError, Database, GameService
 from scorpion.store.games import forget_replays, replayed
-from scorpion.store.models import ClockRow, GameRow
+from scorpion.store.models import ClockRow, GameRow, ResultRow
 from winning import WINNABLE_DEAL, winning_line
 
 
@@ -195,6 +195,14 @@ def test_the_short_path_stores_what_the_general_path_stores(
             row = session.scalars(select(GameRow).where(GameRow.player_id == pid)).one()
             clock = session.get(ClockRow, row.id)
             assert clock is not None
+            results = [
+                (r.variant, r.deal, r.started_at, r.finished_at, r.won, r.moves, r.time_ms)
+                for r in session.scalars(
+                    select(ResultRow).where(ResultRow.player_id == pid).order_by(ResultRow.id)
+                )
+            ]
             summary[pid] = (row.moves, row.redo, row.position, row.version, row.started_at,
-                            row.won, row.finished_at, clock.ms, clock.since, clock.seen)
+                            row.won, row.finished_at, clock.ms, clock.since, clock.seen,
+                            row.result_id is not None, results)
     assert summary[quick] == summary[general]
+    assert len(summary[quick][-1]) == 1  # one game started, and won

@@ -11,10 +11,11 @@ served before costs a dictionary look-up, and one whose last move another proces
 played costs that one move. The check is unchanged by it: the saved position text must
 equal the notation of the position that replaying the deal's moves gives, the saved
 result must equal the replay's, and the redo moves must replay legally. A move, undo or
-redo in a game under way (:meth:`GameService.play` and the like) reads the player's game
-and its clock in one statement and writes them back in two, without the ORM; the first
-move of a game and a winning move, which also write the statistics, and anything unusual
-(a damaged row, a missing clock) take the general path, which reports what is wrong.
+redo (:meth:`GameService.play` and the like) reads the player's game and its clock in one
+statement and writes them back in two (three for a game's first move, which also writes
+its statistics row), without the ORM; a winning move, which also writes the result, and
+anything unusual (a damaged row, a missing clock) take the general path, which reports
+what is wrong.
 
 What counts in the statistics (F7): a game counts as started on its first move (a stock
 deal is a move); it counts as won when the server's engine sees the four runs removed.
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import CursorResult, bindparam, delete, exists, select, update
+from sqlalchemy import CursorResult, bindparam, delete, exists, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..engine import (
@@ -69,6 +70,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 _PLAYERS = Base.metadata.tables["players"]
 _GAMES = Base.metadata.tables["games"]
 _CLOCKS = Base.metadata.tables["clocks"]
+_RESULTS = Base.metadata.tables["results"]
 _PLAYER = select(_PLAYERS.c.id).where(_PLAYERS.c.id == bindparam("player"))
 _GAME_AND_CLOCK = (
     select(
@@ -86,7 +88,12 @@ _SAVE_GAME = (
     .values(
         moves=bindparam("new_moves"), redo=bindparam("new_redo"),
         position=bindparam("new_position"), version=bindparam("new_version"),
+        started_at=bindparam("new_started_at"), result_id=bindparam("new_result_id"),
     )
+)
+_NEW_RESULT = insert(_RESULTS).values(
+    player_id=bindparam("player"), variant=bindparam("variant"), deal=bindparam("deal"),
+    started_at=bindparam("started_at"),
 )
 _SAVE_CLOCK = (
     update(_CLOCKS)
@@ -547,8 +554,9 @@ class GameService:
         The row gets the same checks as :meth:`_load` (its values readable, its position
         that of the replay, its result the replay's, its clock readable). Returns None,
         having written nothing, when the general path must do it: no such game or no
-        clock, before the first move or once won (the statistics are written then), a
-        change that wins, or a row that fails a check (the general path says which).
+        clock, a game won, a change that wins (the statistics are written then), or a row
+        that fails a check (the general path says which). The first move also writes the
+        game's statistics row, as :meth:`_save` does.
 
         Raises:
             StaleGameError: if ``version`` is not the game's version.
@@ -566,7 +574,7 @@ class GameService:
         (game_id, deal_number, moves, redo, position, created_at, started_at, won, result_id,
          counted, row_version, ms, since, seen) = found
         if (
-            started_at is None or won is not False or type(row_version) is not int
+            won is not False or type(counted) is not bool or type(row_version) is not int
             or type(ms) is not int or not isinstance(moves, str) or not isinstance(redo, str)
         ):
             return None
@@ -587,6 +595,15 @@ class GameService:
         last_move, last_change = change(game)
         if game.is_won:
             return None
+        if started_at is None and game.moves:  # the first move: the game counts as started
+            started_at = now
+            if counted:
+                key = connection.execute(_NEW_RESULT, {
+                    "player": player_id, "variant": variant_id, "deal": deal_number,
+                    "started_at": now,
+                }).inserted_primary_key
+                assert key is not None
+                result_id = key[0]
         row = GameRow(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
             moves=_join(game.moves), redo=_join(game.redo_moves),
@@ -594,10 +611,12 @@ class GameService:
             started_at=started_at, finished_at=None, won=False, result_id=result_id,
             counted=counted, version=row_version + 1,
         )  # not added to the session: the statements below store it
-        _clock_touch(clock, now)
+        if started_at is not None:
+            _clock_touch(clock, now)
         saved = connection.execute(_SAVE_GAME, {
             "game": game_id, "old_version": row_version, "new_moves": row.moves,
             "new_redo": row.redo, "new_position": row.position, "new_version": row.version,
+            "new_started_at": started_at, "new_result_id": result_id,
         })
         if _count(saved) != 1:  # cannot happen under the lock; never overwrite a change
             raise StaleGameError("this game changed in another tab; reload")
@@ -614,27 +633,35 @@ class GameService:
         return state
 
     def _save(self, state: GameState) -> None:
+        """Store ``state``: its row, clock, and on the first move and the win its result.
+
+        The statistics row is made, and read, before the game row changes, so that the
+        game's version goes up by one, as on the short path (:meth:`_quick`)."""
         row, now = state.row, state.now
+        first = bool(state.game.moves) and row.started_at is None
+        result_id = row.result_id
+        if first and row.counted:
+            result = ResultRow(
+                player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now
+            )
+            self.session.add(result)
+            self.session.flush()
+            result_id = result.id
+        winning = state.game.is_won and not row.won
+        won = self.session.get(ResultRow, result_id) if winning and result_id else None
         row.moves = _join(state.game.moves)
         row.redo = _join(state.game.redo_moves)
         row.position = format_position(state.game.position)
         _remember(row.variant, row.deal, row.moves, state.game, row.position)
-        if state.game.moves and row.started_at is None:
+        if first:
             row.started_at = now
-            if row.counted:
-                result = ResultRow(
-                    player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now
-                )
-                self.session.add(result)
-                self.session.flush()
-                row.result_id = result.id
+            row.result_id = result_id
         if row.started_at is not None:
             _clock_touch(state.clock, now)
-        if state.game.is_won and not row.won:
+        if winning:
             row.won = True
             row.finished_at = now
             _clock_pause(state.clock, now)
-            won = self.session.get(ResultRow, row.result_id) if row.result_id else None
             if won is not None:
                 won.won = True
                 won.finished_at = now
