@@ -1,17 +1,34 @@
-"""Server benchmark: 50 simulated players making moves concurrently against ``scorpion serve``.
+"""Server benchmark: moves per second and move latency of ``scorpion serve``, beside a floor.
 
-Starts ``scorpion serve`` on a free 127.0.0.1 port with a fresh SQLite file, then runs
-PLAYERS simulated players for SECONDS. Each player loads the page (gets its cookie),
-starts a random deal, and repeats: ask for hints, wait a think time, play the first hint
-(a new game when none is left or the game is won). The think time (default 0.5-2 s,
-a fast human) can be set to 0 to measure a saturated server. It prints the move round-trip latency
-(p50, p99, max), the hint latency, the number of requests and of failed requests
-(anything but a 2xx, or a transport error).
+Three measurements in one run, each on a fresh SQLite file and a free 127.0.0.1 port:
 
-Targets (issue): p50 <= 5 ms, p99 <= 25 ms, no failures.
+1. **floor**: a minimal FastAPI route (in this file) that reads one row and writes it back
+   per request, on the same database stack (SQLAlchemy on SQLite, the store's settings:
+   WAL, ``synchronous=NORMAL``, transactions under the write lock), served by uvicorn
+   with one worker; PLAYERS clients send requests back to back. It is what any route
+   that stores something costs here, so ``moves/s / floor requests/s`` says how close a
+   move comes to the least a stored request can cost, on whatever machine runs it.
+2. **saturated**: ``scorpion serve`` with one worker; PLAYERS players send moves back to
+   back (no think time). Prints moves/s and the ratio to the floor.
+   Target (issue): at least 1,000 moves/s with 50 players.
+3. **thinking**: ``scorpion serve --workers 2``; THINKERS players each wait a think time
+   (0.5-2 s, a fast human) between moves. Prints the move round trip p50, p99, max.
+   Target (issue): p50 <= 5 ms, p99 <= 25 ms, no failed request.
 
-Run: ``python benchmarks/serve.py [--players 50] [--seconds 30] [--think-ms 100 500]``.
-Traffic goes to 127.0.0.1 only; every loop is bounded in time.
+Each player loads the page (its cookie) and starts a random deal; once all have (this
+set-up is not measured), each plays random legal moves (it replays its deal on the
+engine, knowing the deal number, to choose them), with a new game when none is left or
+after 150 moves. A failed request is anything but a
+2xx, or a transport error. The load average (``os.getloadavg``) is printed before and
+after: the figures depend on what else the machine runs.
+
+The floor and the saturated server are measured in turn, ``--rounds`` times, and the
+median of the ratios is printed: on a shared machine the load changes from one second to
+the next, and a ratio measured side by side says more than either figure.
+
+Run: ``python benchmarks/serve.py [--players 50] [--thinkers 500] [--seconds 10]
+[--rounds 3] [--thinking-seconds 30]`` (``--only saturated`` or ``--only thinking`` to
+run one part). Traffic goes to 127.0.0.1 only; every loop is bounded in time.
 """
 
 from __future__ import annotations
@@ -29,7 +46,14 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+MAX_GAME_MOVES = 150
+"""A player starts a new game after this many moves (random play can go round)."""
 
 
 def free_port() -> int:
@@ -54,6 +78,18 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
+        """Send a request and read its answer; a connection the server closed while idle
+        (its keep-alive timeout) is opened again once, as browsers do."""
+        reused = self.writer is not None
+        try:
+            return await self._request(method, path, body)
+        except ConnectionResetError:
+            if not reused:
+                raise
+            self.close()
+            return await self._request(method, path, body)
+
+    async def _request(self, method: str, path: str, body: object) -> tuple[int, bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -66,6 +102,8 @@ class Connection:
         )
         self.writer.write(head.encode() + data)
         status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionResetError("the server closed the connection")
         status = int(status_line.split()[1])
         length = 0
         while True:
@@ -82,99 +120,282 @@ class Connection:
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+            self.writer = None
 
 
-async def player(
-    port: int, deadline: float, think: tuple[float, float], seed: int, stats: dict[str, list]
-) -> None:
+@dataclass
+class Stats:
+    """What the players measured (seconds) and the failures (status or exception name)."""
+
+    timed: list[float] = field(default_factory=list)
+    other: int = 0
+    client_cpu: float = 0.0
+    when: list[float] = field(default_factory=list)
+    ready: int = 0
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    deadline: float = 0.0
+
+    async def start(self) -> None:
+        """A client is set up: wait until every client is, so that the measurement
+        (from ``go`` to ``deadline``) leaves out the players' first page and deal."""
+        self.ready += 1
+        await self.go.wait()
+    failed: list[str] = field(default_factory=list)
+
+
+async def mover(port: int, think: tuple[float, float], seed: int, stats: Stats) -> None:
+    """A player making random legal moves until ``stats.deadline`` (perf_counter seconds)."""
+    from scorpion.engine import Game, deal
+
     rng = random.Random(seed)
     conn = Connection(port)
+    game: Game | None = None
+
+    async def new_game() -> Game:
+        number = rng.randrange(1, 32000)
+        status, _ = await conn.request("POST", "/api/game/new", {"deal": str(number)})
+        stats.other += 1
+        if status != 200:
+            stats.failed.append(str(status))
+        return Game(deal(number))
+
     try:
         await conn.request("GET", "/")
-        await conn.request("POST", "/api/game/new", {})
-        while time.perf_counter() < deadline:
+        game = await new_game()
+        await stats.start()
+        if think[1] > 0:  # the players' moves start spread over a think time
+            await asyncio.sleep(rng.uniform(0, think[1]))
+        while time.perf_counter() < stats.deadline:
             try:
-                t0 = time.perf_counter()
-                status, body = await conn.request("GET", "/api/game/hints")
-                stats["hint"].append(time.perf_counter() - t0)
-                if status != 200:
-                    stats["failed"].append(status)
+                if think[1] > 0:
+                    await asyncio.sleep(rng.uniform(*think))
+                legal = game.legal_moves()
+                if not legal or len(game.moves) >= MAX_GAME_MOVES or game.is_won:
+                    game = await new_game()
                     continue
-                moves = json.loads(body)["moves"]
-                await asyncio.sleep(rng.uniform(*think))
-                if not moves:
-                    status, _ = await conn.request("POST", "/api/game/new", {})
-                    stats["other"].append(status)
-                    if status != 200:
-                        stats["failed"].append(status)
-                    continue
+                move = rng.choice(legal)
                 t0 = time.perf_counter()
-                status, body = await conn.request("POST", "/api/game/move", {"move": moves[0]})
-                stats["move"].append(time.perf_counter() - t0)
+                status, _ = await conn.request(
+                    "POST", "/api/game/move", {"move": str(move)}
+                )
+                stats.timed.append(time.perf_counter() - t0)
+                stats.when.append(t0)
                 if status != 200:
-                    stats["failed"].append(status)
-                elif json.loads(body)["won"]:
-                    await conn.request("POST", "/api/game/new", {})
+                    stats.failed.append(str(status))
+                    game = await new_game()
+                else:
+                    game.push(move)
             except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
-                stats["failed"].append(type(exc).__name__)
+                stats.failed.append(type(exc).__name__)
                 conn.close()
                 conn = Connection(port)
                 await conn.request("GET", "/")
+                game = await new_game()
     finally:
         conn.close()
 
 
-async def run(port: int, players: int, seconds: float, think: tuple[float, float]) -> dict:
-    stats: dict[str, list] = {"move": [], "hint": [], "other": [], "failed": []}
-    deadline = time.perf_counter() + seconds
-    await asyncio.gather(*(player(port, deadline, think, i, stats) for i in range(players)))
-    return stats
+async def floor_client(port: int, _think: tuple[float, float], seed: int, stats: Stats) -> None:
+    """A client of the floor route, back to back until ``stats.deadline``."""
+    conn = Connection(port)
+    await stats.start()
+    try:
+        while time.perf_counter() < stats.deadline:
+            t0 = time.perf_counter()
+            try:
+                status, _ = await conn.request("POST", f"/floor/{seed}", {"add": 1})
+            except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
+                stats.failed.append(type(exc).__name__)
+                conn.close()
+                conn = Connection(port)
+                continue
+            stats.timed.append(time.perf_counter() - t0)
+            if status != 200:
+                stats.failed.append(str(status))
+    finally:
+        conn.close()
+
+
+async def drive(
+    client: Any, port: int, players: int, seconds: float, think: tuple[float, float]
+) -> tuple[Stats, float]:
+    """Run ``players`` clients for ``seconds``, once all are set up (at most a minute);
+    return their stats and the measured time."""
+    stats = Stats()
+
+    async def begin() -> float:
+        limit = time.perf_counter() + 60
+        while stats.ready < players and time.perf_counter() < limit:
+            await asyncio.sleep(0.05)
+        started = time.perf_counter()
+        stats.deadline = started + seconds
+        stats.other = 0  # the set-up's new games do not count
+        stats.go.set()
+        return started
+
+    results = await asyncio.gather(
+        begin(), *(client(port, think, i, stats) for i in range(players))
+    )
+    return stats, time.perf_counter() - results[0]
+
+
+class Add(BaseModel):
+    """The floor route's body."""
+
+    add: int
+
+
+def floor_app(url: str) -> Any:
+    """The floor: one FastAPI route reading and writing one row per request."""
+    from fastapi import FastAPI
+    from sqlalchemy import text
+
+    from scorpion.store import Database
+
+    database = Database(url, upgrade=False)
+    with database.session() as session:
+        session.execute(
+            text("CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, n INTEGER)")
+        )
+        for i in range(1000):
+            session.execute(text("INSERT OR IGNORE INTO floor VALUES (:i, 0)"), {"i": i})
+
+    app = FastAPI()
+
+    @app.post("/floor/{key}")
+    async def floor(key: int, body: Add) -> dict[str, int]:
+        with database.session() as session:
+            n = session.execute(text("SELECT n FROM floor WHERE id = :k"), {"k": key}).scalar_one()
+            session.execute(
+                text("UPDATE floor SET n = :n WHERE id = :k"), {"n": n + body.add, "k": key}
+            )
+        return {"n": n + body.add}
+
+    @app.get("/api/variants")
+    async def ready() -> list[str]:
+        return []
+
+    return app
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/variants", timeout=1):
+                return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.05)
+    raise SystemExit("the server did not start")
+
+
+def measure(
+    client: Any, port: int, players: int, seconds: float, think: tuple[float, float]
+) -> tuple[Stats, float]:
+    """Load the server on ``port`` for ``seconds``; the clients' CPU time goes in the stats."""
+    cpu = time.process_time()
+    stats, elapsed = asyncio.run(drive(client, port, players, seconds, think))
+    stats.client_cpu = time.process_time() - cpu
+    return stats, elapsed
+
+
+def report(name: str, stats: Stats, elapsed: float) -> float:
+    times = [t * 1000 for t in stats.timed]
+    rate = len(times) / elapsed
+    if not times:
+        print(f"{name}: no request answered; failed {len(stats.failed)}")
+        return 0.0
+    print(f"{name}: {len(times)} in {elapsed:.1f} s = {rate:.0f}/s; round trip p50 "
+          f"{statistics.median(times):.2f} ms, p99 {percentile(times, 0.99):.2f} ms, "
+          f"max {max(times):.2f} ms; other requests {stats.other}; failed "
+          f"{len(stats.failed)} {sorted(set(stats.failed))}; the clients' CPU "
+          f"{stats.client_cpu / elapsed:.0%} of a core", flush=True)
+    return rate
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--serve-floor":
+        import uvicorn
+
+        uvicorn.run(floor_app(sys.argv[3]), host="127.0.0.1", port=int(sys.argv[2]),
+                    log_level="warning", access_log=False)
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--players", type=int, default=50,
+                        help="clients sending back to back (floor, saturated)")
+    parser.add_argument("--thinkers", type=int, default=500,
+                        help="players thinking between moves (thinking)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="floor and saturated are measured in turn this many times")
     parser.add_argument("--think-ms", type=float, nargs=2, default=(500.0, 2000.0),
                         metavar=("MIN", "MAX"), help="think time between moves, ms")
+    parser.add_argument("--thinking-seconds", type=float, default=30.0)
+    parser.add_argument("--only", nargs="+", choices=("saturated", "thinking"),
+                        default=("saturated", "thinking"))
     args = parser.parse_args()
+    think = (args.think_ms[0] / 1000, args.think_ms[1] / 1000)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
 
-    port = free_port()
+    print(f"before: {load()} ({os.cpu_count()} CPUs)", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port),
-             "--database", url],
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(200):
-                try:
-                    with urllib.request.urlopen(base + "/api/variants", timeout=1):
-                        break
-                except (urllib.error.URLError, OSError):
-                    time.sleep(0.05)
-            else:
-                raise SystemExit("the server did not start")
-            think = (args.think_ms[0] / 1000, args.think_ms[1] / 1000)
-            stats = asyncio.run(run(port, args.players, args.seconds, think))
-        finally:
-            server.terminate()
-            server.wait(10)
+        def serve(name: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+            return subprocess.Popen(
+                [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port),
+                 "--database", f"sqlite:///{Path(tmp) / name}", "--workers", str(workers)],
+                env=env, stdout=subprocess.DEVNULL,
+            )
 
-    moves = [t * 1000 for t in stats["move"]]
-    hints = [t * 1000 for t in stats["hint"]]
-    total = len(moves) + len(hints) + len(stats["other"])
-    print(f"players: {args.players}, seconds: {args.seconds:.0f}, "
-          f"think time: {args.think_ms[0]:.0f}-{args.think_ms[1]:.0f} ms")
-    print(f"moves: {len(moves)} ({len(moves) / args.seconds:.0f}/s), requests: {total}")
-    print(f"move round trip: p50 {statistics.median(moves):.2f} ms, "
-          f"p99 {percentile(moves, 0.99):.2f} ms, max {max(moves):.2f} ms "
-          f"(targets: p50 <= 5 ms, p99 <= 25 ms)")
-    print(f"hints round trip: p50 {statistics.median(hints):.2f} ms, "
-          f"p99 {percentile(hints, 0.99):.2f} ms")
-    print(f"failed requests: {len(stats['failed'])} {sorted(set(map(str, stats['failed'])))}")
+        if "saturated" in args.only:
+            floor_port, our_port = free_port(), free_port()
+            servers = [
+                subprocess.Popen([sys.executable, __file__, "--serve-floor", str(floor_port),
+                                  f"sqlite:///{Path(tmp) / 'floor.db'}"], env=env),
+                serve("saturated.db", our_port, 1),
+            ]
+            try:
+                wait_until_up(floor_port, servers[0])
+                wait_until_up(our_port, servers[1])
+                ratios = []
+                for round_number in range(1, args.rounds + 1):
+                    print(f"round {round_number} ({load()})")
+                    floor = report(
+                        f"  floor (read+write one row, 1 worker, {args.players} clients back "
+                        "to back) requests",
+                        *measure(floor_client, floor_port, args.players, args.seconds,
+                                 (0.0, 0.0)),
+                    )
+                    ours = report(
+                        f"  saturated (1 worker, {args.players} players back to back) moves",
+                        *measure(mover, our_port, args.players, args.seconds, (0.0, 0.0)),
+                    )
+                    ratios.append(ours / floor if floor else 0.0)
+                    print(f"  ratio moves/s to floor requests/s: {ratios[-1]:.2f}")
+                print(f"saturated: median ratio to the floor {statistics.median(ratios):.2f} "
+                      "(target: >= 1000 moves/s)")
+            finally:
+                for server in servers:
+                    server.terminate()
+                    server.wait(30)
+        if "thinking" in args.only:
+            port = free_port()
+            server = serve("thinking.db", port, 2)
+            try:
+                wait_until_up(port, server)
+                report(f"thinking (2 workers, {args.thinkers} players, think "
+                       f"{args.think_ms[0]:.0f}-{args.think_ms[1]:.0f} ms) moves",
+                       *measure(mover, port, args.thinkers, args.thinking_seconds, think))
+                print("  targets: p50 <= 5 ms, p99 <= 25 ms, 0 failed")
+            finally:
+                server.terminate()
+                server.wait(30)
+    print(f"after: {load()}")
 
 
 if __name__ == "__main__":

@@ -112,6 +112,19 @@ class ServerProcess:
         except subprocess.TimeoutExpired:
             self.kill()
 
+    def kill_main(self) -> None:
+        """SIGKILL the main process only, as a crash or the OOM killer would: its workers
+        get no signal from anyone."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def descendants(self) -> list[int]:
+        """The process ids of every process the server started, recursively (workers,
+        their solver processes, multiprocessing's helpers)."""
+        assert self.process is not None
+        return _descendants(self.process.pid)
+
     def worker_pids(self) -> list[int]:
         """The process ids of the server's worker processes (uvicorn spawns them with
         multiprocessing; its resource tracker is not a worker)."""
@@ -123,3 +136,23 @@ class ServerProcess:
             if b"spawn_main" in command:
                 found.append(int(pid))
         return found
+
+
+def _descendants(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                for child in (task / "children").read_text().split():
+                    found.append(int(child))
+                    found.extend(_descendants(int(child)))
+    return found
+
+
+def running(pid: int) -> bool:
+    """True if process ``pid`` exists and is not a zombie (Linux /proc)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")

@@ -547,9 +547,11 @@ def serve_command(
 
     The database is migrated on start. PostgreSQL: --database
     postgresql+psycopg://user:password@host/dbname (pip install 'scorpion-solitaire[postgres]').
+    Exit codes: 0 stopped (Ctrl+C or SIGTERM), 2 the database cannot be used or the
+    address cannot be listened on (the port is in use, say), with one line naming it.
     """
     from .store import DatabaseError
-    from .web.server import run
+    from .web.server import ServeError, run
 
     try:
         run(host=host, port=port, database=database, open_browser=open_browser,
@@ -557,6 +559,8 @@ def serve_command(
             forwarded_allow_ips=forwarded_allow_ips)
     except DatabaseError as exc:
         raise _fail(f"error: database: {exc}") from None
+    except ServeError as exc:
+        raise _fail(f"error: {exc}") from None
 
 
 def main() -> None:

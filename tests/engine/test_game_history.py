@@ -247,3 +247,23 @@ def test_change_between_consecutive_positions() -> None:
         game.push(m(text))
         assert change_between(before, game.position) == expected
         before = game.position
+
+
+def test_a_copy_has_the_same_history_and_then_changes_apart() -> None:
+    game = played(4)
+    game.undo()
+    game.undo()
+    copy = game.copy()
+    assert (copy.position, copy.moves, copy.redo_moves) == (
+        game.position, game.moves, game.redo_moves
+    )
+    copy.redo()
+    copy.undo()
+    copy.undo()
+    assert game.moves == played(2).moves and len(game.redo_moves) == 2
+    assert copy.moves == played(1).moves and len(copy.redo_moves) == 3
+    bare = game.copy(redo=False)
+    assert (bare.position, bare.moves, bare.redo_moves) == (game.position, game.moves, ())
+    with pytest.raises(HistoryError):
+        bare.redo()
+    assert game.redo() == m(LINE[2])

@@ -229,7 +229,9 @@ def test_missing_or_forged_cookie_gets_401(database: Database, cookie: str | Non
     for r in (
         intruder.get("/api/game"),
         intruder.post("/api/game/move", json={"move": "5S-7"}),
+        intruder.post("/api/game/move", json={"move": "XX-9"}),  # 401 before 400
         intruder.post("/api/game/undo", json={}),
+        intruder.post("/api/game/redo", json={}),
         intruder.get("/api/game/hints"),
     ):
         assert r.status_code == 401

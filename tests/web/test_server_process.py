@@ -1,11 +1,18 @@
 """A real ``scorpion serve`` in a subprocess (F6): every move is committed before its answer,
 so SIGKILL between moves loses nothing; and several server processes on one database
-behave as one server. On SQLite and PostgreSQL."""
+behave as one server. On SQLite and PostgreSQL. Also the process side of serve (B3): its
+workers end with the main process however it dies, the port is bound before the banner,
+and a port in use is one line and exit 2."""
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -14,9 +21,9 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from scorpion.engine import Move, card_code, deal
+from scorpion.engine import DEAL, Game, Move, Position, card_code, deal
 from scorpion.web.app import COOKIE
-from servers import ServerProcess
+from servers import ServerProcess, free_port, running
 from winning import WINNABLE_DEAL, winning_line
 
 
@@ -161,3 +168,167 @@ def test_serve_names_a_bad_database_without_a_traceback(url: str, message: str) 
     assert done.stderr.startswith(message), done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert "secret" not in done.stderr
+
+
+ORPHAN_TIMEOUT = 10.0
+"""Seconds within which the worker processes must be gone once the main process is."""
+
+
+def refused(port: int) -> bool:
+    """True if nothing accepts connections on 127.0.0.1:``port``."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return False
+    except OSError:
+        return True
+
+
+def test_workers_end_when_the_main_process_is_killed(
+    servers: list[ServerProcess], tmp_path: Path, log: Path
+) -> None:
+    """SIGKILL to the main process of a 2-worker server: every process it started ends,
+    the port is free, and a new server starts on it."""
+    database_url = f"sqlite:///{tmp_path / 'orphans.db'}"
+    server = start(servers, database_url, log, workers=2)
+    with player(server.url) as setup:
+        post(setup, "/api/game/new", {"deal": "5"})
+        token = setup.cookies.get(COOKIE)
+    # Hints start a solver process in the worker that answers; new connections spread
+    # the requests over both workers.
+    for _ in range(6):
+        with httpx.Client(base_url=server.url, cookies={COOKIE: token}, timeout=10,
+                          headers={"Connection": "close"}) as client:
+            assert client.get("/api/game/hints").status_code == 200
+    children = server.descendants()
+    assert len(server.worker_pids()) == 2, server.output()
+    assert len(children) > 2, children
+
+    server.kill_main()
+    deadline = time.monotonic() + ORPHAN_TIMEOUT
+    while time.monotonic() < deadline and (
+        any(running(pid) for pid in children) or not refused(server.port)
+    ):
+        time.sleep(0.1)
+    assert [pid for pid in children if running(pid)] == [], server.output()
+    assert refused(server.port)
+
+    again = start(servers, database_url, log, workers=2, port=server.port)
+    with httpx.Client(base_url=again.url, cookies={COOKIE: token}, timeout=10) as client:
+        assert client.get("/api/game").json()["deal"] == "5"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path, workers: int) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port),
+             "--database", f"sqlite:///{tmp_path / 'x.db'}", "--workers", str(workers)],
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stdout == ""  # no banner: nothing is served
+    assert done.stderr.splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: address already in use "
+        "(another program serves it: stop it, or choose another --port)"
+    ], done.stderr
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_banner_comes_once_the_port_is_bound(tmp_path: Path, workers: int) -> None:
+    """As soon as the banner is printed, the port accepts connections (so the browser
+    opened then finds the server)."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port),
+         "--database", f"sqlite:///{tmp_path / 'x.db'}", "--workers", str(workers)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline()
+        assert banner.startswith(f"Scorpion is being served at http://127.0.0.1:{port}/"), banner
+        assert not refused(port)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        if process.stdout is not None:
+            process.stdout.close()
+    assert process.returncode == 0  # SIGTERM stops it as Ctrl+C does
+
+
+def commuting_pair(position: Position) -> tuple[Move, Move] | None:
+    """Two legal moves (not the stock deal) that are both legal in either order."""
+    moves = [m for m in position.legal_moves() if m != DEAL]
+    for i, a in enumerate(moves):
+        for b in moves[i + 1:]:
+            if position.apply(a).is_legal(b) and position.apply(b).is_legal(a):
+                return a, b
+    return None
+
+
+def test_moves_without_version_arriving_together_are_all_applied(
+    servers: list[ServerProcess], database_url: str, log: Path
+) -> None:
+    """Pairs of moves sent at the same instant to a 2-worker server, without ``version``:
+    both are applied, one after the other, never refused as stale."""
+    server = start(servers, database_url, log, workers=2)
+    with player(server.url) as setup:
+        post(setup, "/api/game/new", {"deal": "1"})
+        token = setup.cookies.get(COOKIE)
+    cookies = {COOKIE: token}
+
+    def fresh() -> httpx.Client:
+        return httpx.Client(base_url=server.url, cookies=cookies, timeout=20,
+                            headers={"Connection": "close"})
+
+    def saved_moves() -> list[str]:
+        with fresh() as client:
+            games = client.get("/api/my-data").json()["saved_games"]
+        return list(games[0]["moves"])
+
+    pairs, codes = 0, []
+    number, singles = 1, 0
+    game = Game(deal(number))
+    for _ in range(200):  # bounded: 30 pairs take about 50 steps from deal 1
+        if pairs >= 30:
+            break
+        pair = commuting_pair(game.position)
+        if pair is None:
+            legal = game.legal_moves()
+            if not legal or singles >= 3:  # stuck or going round: the next deal
+                number, singles = number + 1, 0
+                with fresh() as client:
+                    post(client, "/api/game/new", {"deal": str(number)})
+                game = Game(deal(number))
+            else:
+                with fresh() as client:
+                    post(client, "/api/game/move", {"move": str(legal[0])})
+                game.push(legal[0])
+                singles += 1
+            continue
+        singles = 0
+        barrier = threading.Barrier(2)
+
+        def send(move: Move, barrier: threading.Barrier = barrier) -> tuple[int, str]:
+            with fresh() as client:
+                client.get("/api/variants")  # connected before the barrier
+                barrier.wait(timeout=20)
+                r = client.post("/api/game/move", json={"move": str(move)})
+                return r.status_code, r.text
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            answers = list(pool.map(send, pair))
+        codes += [code for code, _ in answers]
+        assert [code for code, _ in answers] == [200, 200], (answers, server.output())
+        before = len(game.moves)
+        played = saved_moves()
+        assert played[:before] == [str(m) for m in game.moves]
+        assert sorted(played[before:]) == sorted(str(m) for m in pair)
+        for text in played[before:]:
+            game.push(Move.parse(text))
+        pairs += 1
+    assert pairs >= 30 and codes == [200] * 2 * pairs

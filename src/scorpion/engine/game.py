@@ -78,6 +78,20 @@ class Game:
         """
         return cls(deal(number, variant))
 
+    def copy(self, redo: bool = True) -> Game:
+        """A new game at the same point: same start and history, not replayed but shared
+        (positions are immutable); the two then change apart.
+
+        Args:
+            redo: keep the undone moves that :meth:`redo` would play (False: none).
+        """
+        other = Game.__new__(Game)
+        other.start = self.start
+        other._positions = list(self._positions)
+        other._moves = list(self._moves)
+        other._redo = list(self._redo) if redo else []
+        return other
+
     @property
     def position(self) -> Position:
         """The current position."""

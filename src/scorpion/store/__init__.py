@@ -1,8 +1,9 @@
 """Players, saved games, settings and statistics in a SQL database (SQLAlchemy, Alembic).
 
 SQLite by default, PostgreSQL at scale (same code and migrations). The store keeps no
-game in memory between calls: a game is a row holding its deal and its move list, and
-its position is derived by replaying the moves on the engine.
+game state in memory between calls: a game is a row holding its deal and its move list, and
+its position is derived by replaying the moves on the engine (each process memoises the
+replays of recent move lists, a cache of that pure function, see ``games.replayed``).
 """
 
 from .db import Database, DatabaseError, default_database_url, migrate

@@ -7,11 +7,15 @@ database SQLAlchemy 2 supports through the same code, PostgreSQL in particular
 
 from __future__ import annotations
 
+import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from alembic import command
 from alembic.config import Config
@@ -43,8 +47,97 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    # No waiting inside SQLite: the only lock a transaction waits for is the write lock
+    # at its start, and _sqlite_begin waits for it (SQLite's own wait sleeps ever longer).
+    cursor.execute("PRAGMA busy_timeout=0")
+    # Checkpoints (copying the WAL into the database file, with an fsync) are not made by
+    # the request that happens to commit past the threshold: see Checkpointer.
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
+    # SQLAlchemy, not the driver, begins the transactions (see _sqlite_begin).
+    dbapi_connection.isolation_level = None
+
+
+SQLITE_LOCK_TIMEOUT = 10.0
+"""Seconds a transaction waits for SQLite's write lock before it fails."""
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """Begin every SQLite transaction with the database's write lock (BEGIN IMMEDIATE).
+
+    Requests are then serialised from their first read to their commit, across server
+    processes: a request reads a game only once the one before it has committed, so a
+    move without ``version`` is applied after the move that arrived before it, never
+    refused as stale. (The driver's own transactions would begin only at the first write,
+    after the reads, and a deferred one could not take the lock once another process had
+    written.) In WAL mode that is the only lock a transaction waits for, so it is waited
+    for here, polling every fraction of a millisecond, for at most
+    :data:`SQLITE_LOCK_TIMEOUT`: SQLite's busy handler would sleep 1, 2, 5, ... 100 ms
+    between tries, and a process whose requests follow each other closely would keep the
+    lock from one that waits that long.
+
+    Raises:
+        sqlite3.OperationalError: if the lock is not free within the timeout.
+    """
+    driver = connection.connection.driver_connection
+    deadline = time.monotonic() + SQLITE_LOCK_TIMEOUT
+    pause = 0.0001
+    while True:
+        try:
+            driver.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.001)
+
+
+CHECKPOINT_SECONDS = 0.5
+"""How often the background thread of an SQLite database checkpoints its WAL, in seconds."""
+
+
+class Checkpointer:
+    """A thread that checkpoints an SQLite database's write-ahead log every
+    :data:`CHECKPOINT_SECONDS` (PASSIVE: it waits for no reader or writer).
+
+    SQLite would otherwise make the checkpoint, an fsync of the database file that may
+    take tens of milliseconds, inside the commit of whichever request crossed the
+    threshold, holding up every request of that server process meanwhile. The thread has
+    its own connection, and SQLite releases Python's lock while it writes.
+
+    Args:
+        path: the database file.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        connection: sqlite3.Connection | None = None
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                try:
+                    if connection is None:  # mode=rw: never makes the file
+                        connection = sqlite3.connect(
+                            f"file:{quote(self.path)}?mode=rw", uri=True,
+                            isolation_level=None, timeout=0,
+                        )
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:
+                    pass  # busy, or the file is gone: try again at the next tick
+        finally:
+            if connection is not None:
+                connection.close()
+
+    def stop(self) -> None:
+        """Stop the thread (it makes no further checkpoint)."""
+        self._stop.set()
+        self._thread.join(timeout=5)
 
 
 def alembic_config() -> Config:
@@ -136,18 +229,22 @@ class Database:
             if parsed.get_backend_name() == "postgresql":
                 hint = " (install it with: pip install 'scorpion-solitaire[postgres]')"
             raise DatabaseError(f"no database driver for {self.safe_url}: {exc}{hint}") from None
+        self._checkpointer: Checkpointer | None = None
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
+            if parsed.database and parsed.database != ":memory:":
+                self._checkpointer = Checkpointer(parsed.database)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         if upgrade:
             try:
                 migrate(self.engine)
             except DBAPIError as exc:
-                self.engine.dispose()
+                self.dispose()
                 reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
                 raise DatabaseError(f"cannot open {self.safe_url}: {reason}") from None
             except BaseException:
-                self.engine.dispose()
+                self.dispose()
                 raise
 
     @property
@@ -162,5 +259,8 @@ class Database:
             yield session
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and stop SQLite's :class:`Checkpointer`)."""
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+            self._checkpointer = None
         self.engine.dispose()

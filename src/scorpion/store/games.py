@@ -5,6 +5,18 @@ a request either stores all it changed or nothing. A game's position is derived 
 replaying its move list on the engine; the position saved beside it is checked against
 that replay whenever the game is loaded, so a damaged row is reported, never played on.
 
+The replay is memoised (:func:`replayed`): a process keeps the replays of the move lists
+it saw lately, keyed by variant, deal and the exact move list, so loading a game it
+served before costs a dictionary look-up, and one whose last move another process
+played costs that one move. The check is unchanged by it: the saved position text must
+equal the notation of the position that replaying the deal's moves gives, the saved
+result must equal the replay's, and the redo moves must replay legally. A move, undo or
+redo (:meth:`GameService.play` and the like) reads the player's game and its clock in one
+statement and writes them back in two (three for a game's first move, which also writes
+its statistics row), without the ORM; a winning move, which also writes the result, and
+anything unusual (a damaged row, a missing clock) take the general path, which reports
+what is wrong.
+
 What counts in the statistics (F7): a game counts as started on its first move (a stock
 deal is a move); it counts as won when the server's engine sees the four runs removed.
 A new game, a replay of the deal, or deleting the saved game ends the game in progress
@@ -17,11 +29,13 @@ import functools
 import hashlib
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import CursorResult, delete, exists, select, update
+from sqlalchemy import CursorResult, bindparam, delete, exists, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..engine import (
@@ -31,13 +45,14 @@ from ..engine import (
     Game,
     IllegalMoveError,
     Move,
+    MoveError,
     Position,
     deal,
     format_position,
     variant_by_id,
 )
 from ..engine.hints import hint_moves
-from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
+from .models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
 
 IDLE_PLAYER_AGE = timedelta(days=7)
 """Players with nothing stored are forgotten this long after they got their cookie."""
@@ -54,6 +69,42 @@ MIN_WIN_TIME_MS = 1000
 clock's second (a script) still never make a best time of 00:00."""
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+
+# Statements of the request path, in SQLAlchemy Core (compiled once, then cached).
+_PLAYERS = Base.metadata.tables["players"]
+_GAMES = Base.metadata.tables["games"]
+_CLOCKS = Base.metadata.tables["clocks"]
+_RESULTS = Base.metadata.tables["results"]
+_PLAYER = select(_PLAYERS.c.id).where(_PLAYERS.c.id == bindparam("player"))
+_GAME_AND_CLOCK = (
+    select(
+        _GAMES.c.id, _GAMES.c.deal, _GAMES.c.moves, _GAMES.c.redo, _GAMES.c.position,
+        _GAMES.c.created_at, _GAMES.c.started_at, _GAMES.c.won, _GAMES.c.result_id,
+        _GAMES.c.counted, _GAMES.c.version, _GAMES.c.peeked, _CLOCKS.c.ms, _CLOCKS.c.since,
+        _CLOCKS.c.seen,
+    )
+    .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
+    .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
+    .with_for_update(of=_GAMES)
+)
+_SAVE_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("old_version"))
+    .values(
+        moves=bindparam("new_moves"), redo=bindparam("new_redo"),
+        position=bindparam("new_position"), version=bindparam("new_version"),
+        started_at=bindparam("new_started_at"), result_id=bindparam("new_result_id"),
+    )
+)
+_NEW_RESULT = insert(_RESULTS).values(
+    player_id=bindparam("player"), variant=bindparam("variant"), deal=bindparam("deal"),
+    started_at=bindparam("started_at"), peeked=bindparam("peeked"),
+)
+_SAVE_CLOCK = (
+    update(_CLOCKS)
+    .where(_CLOCKS.c.game_id == bindparam("game"))
+    .values(ms=bindparam("new_ms"), since=bindparam("new_since"), seen=bindparam("new_seen"))
+)
 
 
 class StoreError(Exception):
@@ -148,6 +199,78 @@ class GameFinishedError(StoreError):
 def _start_position(deal_number: str, variant_id: str) -> Position:
     """The first position of a deal (positions are immutable, so they can be shared)."""
     return deal(deal_number, variant_by_id(variant_id))
+
+
+REPLAY_CACHE_SIZE = 1024
+"""Replayed move lists a process keeps (see :func:`replayed`): about one per game played
+lately; a game of 100 moves takes some 50 KB (its positions share their columns)."""
+
+_replays: OrderedDict[tuple[str, str, str], tuple[Game, str]] = OrderedDict()
+_replays_lock = threading.Lock()
+
+
+def _remember(variant_id: str, deal_number: str, moves: str, game: Game, text: str) -> None:
+    """Keep the replay of ``moves`` (space-separated notation): ``game`` at its end (its
+    redo moves are not kept) and ``text``, the notation of its position."""
+    entry = (game.copy(redo=False), text)
+    with _replays_lock:
+        _replays[(variant_id, deal_number, moves)] = entry
+        _replays.move_to_end((variant_id, deal_number, moves))
+        while len(_replays) > REPLAY_CACHE_SIZE:
+            _replays.popitem(last=False)
+
+
+def _recall(variant_id: str, deal_number: str, moves: str) -> tuple[Game, str] | None:
+    with _replays_lock:
+        entry = _replays.get((variant_id, deal_number, moves))
+        if entry is not None:
+            _replays.move_to_end((variant_id, deal_number, moves))
+        return entry
+
+
+def forget_replays() -> None:
+    """Empty the memo of :func:`replayed` (the next loads replay from the deal)."""
+    with _replays_lock:
+        _replays.clear()
+
+
+def replayed(variant_id: str, deal_number: str, moves: str, redo: str) -> tuple[Game, str]:
+    """The game a saved row describes, and the notation of its position.
+
+    It is the deal's first position with ``moves`` played and ``redo`` (the undone
+    moves, next first) checked to replay legally after them, as ``Game(start, moves,
+    redo)`` gives; ``moves`` and ``redo`` are the row's space-separated notation. The
+    replays of recent move lists are kept (:data:`REPLAY_CACHE_SIZE`), so this usually
+    replays nothing, or the last move only. The result is the caller's to change.
+
+    Raises:
+        ValueError: (MoveError, IllegalMoveError, DealNumberError, UnknownVariantError)
+            if the row cannot be replayed.
+    """
+    start = _start_position(deal_number, variant_id)
+    parts = moves.split()
+    canonical = " ".join(parts)
+    entry = _recall(variant_id, deal_number, canonical)
+    if entry is None:
+        before = (
+            _recall(variant_id, deal_number, canonical[: -len(parts[-1]) - 1] if
+                    len(parts) > 1 else "")
+            if parts else None
+        )
+        if before is not None:
+            game = before[0].copy()
+            game.push(Move.parse(parts[-1]))
+        else:
+            game = Game(start, [Move.parse(t) for t in parts])
+        entry = (game, format_position(game.position))
+        _remember(variant_id, deal_number, canonical, *entry)
+    game = entry[0].copy()
+    undone = [Move.parse(t) for t in redo.split()]
+    for move in undone:  # they must replay legally; then they wait on the redo stack
+        game.push(move)
+    for _ in undone:
+        game.undo()
+    return game, entry[1]
 
 
 def _utcnow() -> datetime:
@@ -272,15 +395,31 @@ class GameService:
         Raises:
             PlayerNotFoundError: if the token is missing, malformed or unknown.
         """
+        pid = self.player_key(token)
+        self.require_player(pid)
+        return pid
+
+    def player_key(self, token: str | None) -> str:
+        """Return the id that ``token`` stands for, without asking the database whether
+        such a player exists (see :meth:`require_player`, and ``known`` of :meth:`play`).
+
+        Raises:
+            PlayerNotFoundError: if the token is missing or malformed.
+        """
         if not token:
             raise PlayerNotFoundError("no player cookie: load the page first")
         if not _TOKEN.fullmatch(token):
             raise PlayerNotFoundError("malformed player cookie: reload the page")
-        pid = _hash_token(token)
-        # Only the id is read: a damaged column of the row must not lock the player out.
-        if self.session.scalar(select(PlayerRow.id).where(PlayerRow.id == pid)) is None:
+        return _hash_token(token)
+
+    def require_player(self, player_id: str) -> None:
+        """Check that the player ``player_id`` exists.
+
+        Raises:
+            PlayerNotFoundError: if there is no such player.
+        """
+        if self.session.connection().execute(_PLAYER, {"player": player_id}).first() is None:
             raise PlayerNotFoundError("unknown player: reload the page")
-        return pid
 
     def forget_idle_players(self, older_than: timedelta = IDLE_PLAYER_AGE) -> int:
         """Delete players made more than ``older_than`` ago who have nothing stored: no
@@ -345,16 +484,12 @@ class GameService:
     def _load(self, row: GameRow) -> GameState:
         what = f"the saved {variant_name(row.variant)} game (deal {row.deal})"
         try:
-            game = Game(
-                _start_position(row.deal, row.variant),
-                [Move.parse(t) for t in row.moves.split()],
-                [Move.parse(t) for t in row.redo.split()],
-            )
+            game, text = replayed(row.variant, row.deal, row.moves, row.redo)
         except DAMAGE as exc:
             raise CorruptGameError(
                 f"{what} cannot be replayed: {exc}; start a new game"
             ) from None
-        if format_position(game.position) != row.position:
+        if text != row.position:
             raise CorruptGameError(
                 f"{what} does not match its moves: it was damaged; start a new game"
             )
@@ -375,7 +510,12 @@ class GameService:
         return GameState(row, clock, game, now)
 
     def _row(self, player_id: str, variant_id: str) -> GameRow | None:
-        """The player's saved game row of the variant.
+        """The player's saved game row of the variant, locked until the commit.
+
+        The lock (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the whole transaction
+        holds the write lock, see :mod:`.db`) serialises the requests on one game: a
+        request reads the game only after the one before it committed, so changes
+        without a ``version`` apply in arrival order and are never refused as stale.
 
         Raises:
             CorruptGameError: if the row cannot be read.
@@ -383,9 +523,9 @@ class GameService:
         damaged = None
         try:
             row = self.session.scalars(
-                select(GameRow).where(
-                    GameRow.player_id == player_id, GameRow.variant == variant_id
-                )
+                select(GameRow)
+                .where(GameRow.player_id == player_id, GameRow.variant == variant_id)
+                .with_for_update()
             ).first()
             if row is not None:
                 damaged = damaged_game_field(row)
@@ -480,34 +620,136 @@ class GameService:
         self.session.flush()
         return GameState(row, clock, Game(start), now)
 
+    def _quick(
+        self,
+        player_id: str,
+        variant_id: str,
+        version: int | None,
+        change: Callable[[Game], tuple[Move | None, Change | None]],
+    ) -> GameState | None:
+        """Make ``change`` (a move, undo or redo) in a game under way, the common case, in
+        three statements without the ORM: one reads the game row and its clock (the row
+        locked until the commit, as :meth:`_row` does), two write them back.
+
+        The row gets the same checks as :meth:`_load` (its values readable, its position
+        that of the replay, its result the replay's, its clock readable). Returns None,
+        having written nothing, when the general path must do it: no such game or no
+        clock, a game won, a change that wins (the statistics are written then), or a row
+        that fails a check (the general path says which). The first move also writes the
+        game's statistics row, as :meth:`_save` does.
+
+        Raises:
+            StaleGameError: if ``version`` is not the game's version.
+            IllegalMoveError, HistoryError: from ``change``; nothing is changed.
+        """
+        connection = self.session.connection()
+        try:
+            found = connection.execute(
+                _GAME_AND_CLOCK, {"player": player_id, "variant": variant_id}
+            ).first()
+        except DAMAGE:
+            return None
+        if found is None:
+            return None
+        (game_id, deal_number, moves, redo, position, created_at, started_at, won, result_id,
+         counted, row_version, peeked, ms, since, seen) = found
+        row = GameRow(
+            id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
+            moves=moves, redo=redo, position=position, created_at=created_at,
+            started_at=started_at, finished_at=None, won=won, result_id=result_id,
+            counted=counted, version=row_version, peeked=peeked,
+        )  # only to check it: not added to the session
+        clock = ClockRow(game_id=game_id, ms=ms, since=since, seen=seen)
+        if (
+            won is not False or type(counted) is not bool or type(peeked) is not bool
+            or damaged_game_field(row) is not None or damaged_clock_field(clock) is not None
+        ):
+            return None
+        try:
+            game, text = replayed(variant_id, deal_number, moves, redo)
+        except DAMAGE:
+            return None
+        if text != position or game.is_won:
+            return None
+        now = self.clock()
+        try:
+            clock_ms(clock, now)
+        except DAMAGE:
+            return None
+        if version is not None and version != row_version:
+            raise StaleGameError("this game changed in another tab; reload")
+        last_move, last_change = change(game)
+        if game.is_won:
+            return None
+        if started_at is None and game.moves:  # the first move: the game counts as started
+            started_at = now
+            if counted:
+                key = connection.execute(_NEW_RESULT, {
+                    "player": player_id, "variant": variant_id, "deal": deal_number,
+                    "started_at": now, "peeked": peeked,
+                }).inserted_primary_key
+                assert key is not None
+                result_id = key[0]
+        row = GameRow(
+            id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
+            moves=_join(game.moves), redo=_join(game.redo_moves),
+            position=format_position(game.position), created_at=created_at,
+            started_at=started_at, finished_at=None, won=False, result_id=result_id,
+            counted=counted, version=row_version + 1, peeked=peeked,
+        )  # not added to the session: the statements below store it
+        if started_at is not None:
+            _clock_touch(clock, now)
+        saved = connection.execute(_SAVE_GAME, {
+            "game": game_id, "old_version": row_version, "new_moves": row.moves,
+            "new_redo": row.redo, "new_position": row.position, "new_version": row.version,
+            "new_started_at": started_at, "new_result_id": result_id,
+        })
+        if _count(saved) != 1:  # cannot happen under the lock; never overwrite a change
+            raise StaleGameError("this game changed in another tab; reload")
+        connection.execute(_SAVE_CLOCK, {
+            "game": game_id, "new_ms": clock.ms, "new_since": clock.since,
+            "new_seen": clock.seen,
+        })
+        _remember(variant_id, deal_number, row.moves, game, row.position)
+        return GameState(row, clock, game, now, last_move, last_change)
+
     def _checked(self, player_id: str, variant_id: str, version: int | None) -> GameState:
         state = self.current(player_id, variant_id)
         _check_version(state.row, version)
         return state
 
     def _save(self, state: GameState) -> None:
+        """Store ``state``: its row, clock, and on the first move and the win its result.
+
+        The statistics row is made, and read, before the game row changes, so that the
+        game's version goes up by one, as on the short path (:meth:`_quick`)."""
         row, now = state.row, state.now
+        first = bool(state.game.moves) and row.started_at is None
+        result_id = row.result_id
+        if first and row.counted:
+            result = ResultRow(
+                player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now,
+                peeked=row.peeked,
+            )
+            self.session.add(result)
+            self.session.flush()
+            result_id = result.id
+        winning = state.game.is_won and not row.won
+        won = self.session.get(ResultRow, result_id) if winning and result_id else None
         row.moves = _join(state.game.moves)
         row.redo = _join(state.game.redo_moves)
         row.position = format_position(state.game.position)
-        if state.game.moves and row.started_at is None:
+        _remember(row.variant, row.deal, row.moves, state.game, row.position)
+        if first:
             row.started_at = now
-            if row.counted:
-                result = ResultRow(
-                    player_id=row.player_id, variant=row.variant, deal=row.deal, started_at=now,
-                    peeked=row.peeked,
-                )
-                self.session.add(result)
-                self.session.flush()
-                row.result_id = result.id
+            row.result_id = result_id
         if row.started_at is not None:
             _clock_touch(state.clock, now)
-        if state.game.is_won and not row.won:
+        if winning:
             row.won = True
             row.finished_at = now
             _clock_pause(state.clock, now)
             state.clock.ms = max(state.clock.ms, MIN_WIN_TIME_MS)
-            won = self.session.get(ResultRow, row.result_id) if row.result_id else None
             if won is not None:
                 won.won = True
                 won.finished_at = now
@@ -520,18 +762,39 @@ class GameService:
             raise GameFinishedError("this game is won: start a new game or replay it")
 
     def play(
-        self, player_id: str, variant_id: str, move_text: str, version: int | None = None
+        self, player_id: str, variant_id: str, move_text: str, version: int | None = None,
+        known: bool = True,
     ) -> GameState:
         """Play ``move_text`` (``"7H-5"`` or ``"deal"``) in the player's current game.
 
+        ``known=False`` says that ``player_id`` comes from :meth:`player_key` unchecked:
+        the player's game row, when there is one, proves the player exists (its rows go
+        with it); otherwise :meth:`require_player` checks, before anything else is said.
+        So is it for :meth:`undo` and :meth:`redo`.
+
         Raises:
+            PlayerNotFoundError: (``known=False`` only) if there is no such player.
             MoveError: if the text is not a move.
             IllegalMoveError: if the move is illegal; nothing is changed.
             StaleGameError: if ``version`` is not the game's version.
             GameFinishedError: if the game is already won.
             CorruptGameError: if the saved game is damaged.
         """
-        move = Move.parse(move_text)
+        try:
+            move = Move.parse(move_text)
+        except MoveError:
+            if not known:
+                self.require_player(player_id)
+            raise
+
+        def push(game: Game) -> tuple[Move | None, Change | None]:
+            return move, game.push(move)
+
+        quick = self._quick(player_id, variant_id, version, push)
+        if quick is not None:
+            return quick
+        if not known:
+            self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
         state.last_change = state.game.push(move)
@@ -539,26 +802,47 @@ class GameService:
         self._save(state)
         return state
 
-    def undo(self, player_id: str, variant_id: str, version: int | None = None) -> GameState:
+    def undo(
+        self, player_id: str, variant_id: str, version: int | None = None, known: bool = True
+    ) -> GameState:
         """Take back the last move (R15).
 
         Raises:
             HistoryError: if there is nothing to undo.
             StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
         """
+        def undo(game: Game) -> tuple[Move | None, Change | None]:
+            game.undo()
+            return None, None
+
+        quick = self._quick(player_id, variant_id, version, undo)
+        if quick is not None:
+            return quick
+        if not known:
+            self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
         state.game.undo()
         self._save(state)
         return state
 
-    def redo(self, player_id: str, variant_id: str, version: int | None = None) -> GameState:
+    def redo(
+        self, player_id: str, variant_id: str, version: int | None = None, known: bool = True
+    ) -> GameState:
         """Play the last undone move again (R15).
 
         Raises:
             HistoryError: if there is nothing to redo.
             StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
         """
+        def redo(game: Game) -> tuple[Move | None, Change | None]:
+            return game.redo(), None
+
+        quick = self._quick(player_id, variant_id, version, redo)
+        if quick is not None:
+            return quick
+        if not known:
+            self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
         move = state.game.redo()
