@@ -54,7 +54,9 @@ def twin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Position]:
         return crafted if (number, variant_id) == (TWIN, "scorpion") else real(number, variant_id)
 
     monkeypatch.setattr(games, "_start_position", start)
+    games.forget_replays()  # the replays remembered in this process are of the real deals
     yield crafted
+    games.forget_replays()  # and those remembered now, of the crafted one
 
 
 def new_client(database: Database) -> TestClient:

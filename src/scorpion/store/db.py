@@ -76,6 +76,8 @@ def _sqlite_begin(connection: Any) -> None:
     between tries, and a process whose requests follow each other closely would keep the
     lock from one that waits that long.
 
+    A read-only database gets a plain (deferred) transaction instead, so reads still work.
+
     Raises:
         sqlite3.OperationalError: if the lock is not free within the timeout.
     """
@@ -87,6 +89,11 @@ def _sqlite_begin(connection: Any) -> None:
             driver.execute("BEGIN IMMEDIATE")
             return
         except sqlite3.OperationalError as exc:
+            if "readonly" in str(exc):
+                # A read-only database (or file): reads still answer; a write then fails
+                # with the read-only error, which the server reports (503).
+                driver.execute("BEGIN")
+                return
             busy = "locked" in str(exc) or "busy" in str(exc)
             if not busy or time.monotonic() > deadline:
                 raise
