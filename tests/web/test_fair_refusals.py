@@ -9,9 +9,7 @@ answer may name a card the player cannot see.
 
 from __future__ import annotations
 
-import asyncio
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx2
@@ -22,6 +20,7 @@ from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE
+from servers import run_coroutine
 
 DEALS = range(1, 51)
 HINT_MOVES = 2
@@ -146,9 +145,7 @@ def test_f10_refusals_never_tell_a_stock_card_from_a_face_down_card(tmp_path: Pa
             return await play_and_probe(c)
 
     try:
-        # In a thread of its own: the browser tests' event loop may still run in this one.
-        with ThreadPoolExecutor(1) as thread:
-            assert thread.submit(asyncio.run, run()).result() == len(DEALS)
+        assert run_coroutine(run()) == len(DEALS)
     finally:
         app.state.insight.close()
         database.dispose()

@@ -15,6 +15,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorpion.store import Database
 from scorpion.web.app import COOKIE, create_app
+from servers import run_coroutine
 
 ROUTES = [
     ("GET", "/", None),
@@ -45,7 +46,9 @@ class LockProbe:
         if database.is_sqlite:
             path = database.engine.url.database
             assert path is not None
-            self.sqlite = sqlite3.connect(path, isolation_level=None, timeout=0)
+            self.sqlite = sqlite3.connect(
+                path, isolation_level=None, timeout=0, check_same_thread=False
+            )
         else:
             self.engine = create_engine(database.url)
 
@@ -127,7 +130,7 @@ def test_no_route_holds_the_lock_while_it_answers(database: Database) -> None:
             assert not any(seen["locked"]), (method, path, seen["status"])
 
     try:
-        asyncio.run(run())
+        run_coroutine(run())
     finally:
         probe.close()
         app.state.insight.close()
@@ -147,7 +150,7 @@ def test_the_probe_sees_a_held_lock(database: Database) -> None:
         await call(app, probe, "POST", "/api/game/new", {"deal": "1"}, cookie)
 
     try:
-        asyncio.run(setup())
+        run_coroutine(setup())
         with database.engine.connect() as conn:
             conn.execute(text("SELECT id FROM games FOR UPDATE" if not database.is_sqlite
                               else "SELECT id FROM games"))

@@ -509,24 +509,25 @@ class GameService:
             self.session.add(clock)
         return GameState(row, clock, game, now)
 
-    def _row(self, player_id: str, variant_id: str) -> GameRow | None:
+    def _row(self, player_id: str, variant_id: str, lock: bool = True) -> GameRow | None:
         """The player's saved game row of the variant, locked until the commit.
 
         The lock (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the whole transaction
         holds the write lock, see :mod:`.db`) serialises the requests on one game: a
         request reads the game only after the one before it committed, so changes
         without a ``version`` apply in arrival order and are never refused as stale.
+        ``lock=False`` reads it without the row lock (requests that only read; they
+        then also work while a PostgreSQL database is read-only).
 
         Raises:
             CorruptGameError: if the row cannot be read.
         """
         damaged = None
         try:
-            row = self.session.scalars(
-                select(GameRow)
-                .where(GameRow.player_id == player_id, GameRow.variant == variant_id)
-                .with_for_update()
-            ).first()
+            query = select(GameRow).where(
+                GameRow.player_id == player_id, GameRow.variant == variant_id
+            )
+            row = self.session.scalars(query.with_for_update() if lock else query).first()
             if row is not None:
                 damaged = damaged_game_field(row)
                 if damaged is not None:
@@ -540,15 +541,17 @@ class GameService:
             )
         return row
 
-    def current(self, player_id: str, variant_id: str) -> GameState:
+    def current(self, player_id: str, variant_id: str, lock: bool = True) -> GameState:
         """Return the player's game in progress of ``variant_id``; deal one if none.
+
+        ``lock=False`` for a request that only reads the game (see :meth:`_row`).
 
         Raises:
             UnknownVariantError: for an unknown variant id.
             CorruptGameError: if the saved game cannot be replayed or does not match.
         """
         variant_by_id(variant_id)
-        row = self._row(player_id, variant_id)
+        row = self._row(player_id, variant_id, lock)
         if row is None:
             return self.new_game(player_id, variant_id, None)
         return self._load(row)

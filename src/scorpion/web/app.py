@@ -418,7 +418,7 @@ async def current_game(
 ) -> Response:
     """The player's game in progress of ``variant``; a random deal starts if there is none
     (once: the same game answers until it changes)."""
-    return _answer(svc, svc.current(pid, variant))
+    return _answer(svc, svc.current(pid, variant, lock=False))
 
 
 @router.post("/api/game/visit", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -478,7 +478,7 @@ async def hints(
     being computed in the background (ask again). With peeking on, ``winning`` marks the
     move the solver proved to keep the deal winnable (it reads the hidden cards), and the
     game is marked as peeked."""
-    state = svc.current(pid, variant)
+    state = svc.current(pid, variant, lock=False)
     position = state.game.position
     moves = [] if state.row.won else hint_moves(position)
     peek = peeking(svc, pid)
@@ -556,7 +556,7 @@ async def status(
     refused (403) unless the player switched peeking on, and the game is then marked as
     peeked."""
     require_peeking(svc, pid)
-    state = svc.current(pid, variant)
+    state = svc.current(pid, variant, lock=False)
     if state.row.won:
         return Status(status="winnable", message="this deal is won")
     mark_peeked(svc, state)
