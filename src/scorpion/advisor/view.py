@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..engine.cards import SUIT_LETTERS, Card, Suit, card_code, parse_card, parse_suit
 from ..engine.hints import hint_moves
-from ..engine.notation import NotationError, parse_position
+from ..engine.notation import NotationError, notation_lines, parse_position
 from ..engine.position import COLUMNS, Move, Position, settle_column
 from ..engine.variants import SCORPION, Variant, variant_by_id
 
@@ -203,24 +203,17 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
         try:
             return PlayerView.of(parse_position(text, variant))
         except NotationError as exc:
-            message = str(exc).partition(": ")[2] if exc.line is not None else str(exc)
-            raise ViewError(message, exc.line) from None
+            raise _view_error(exc) from None
     columns: dict[int, tuple[tuple[Card, ...], int]] = {}
     parts: dict[str, int] = {}
     stock = 0
     runs: tuple[Suit, ...] = ()
     named: Variant | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        key, sep, value = stripped.partition(":")
-        key = key.strip().lower()
-        if not sep:
-            raise ViewError(
-                f"expected 'N:', 'stock:', 'runs:' or 'variant:' at the start, got {stripped!r}",
-                number,
-            )
+    try:
+        lines = list(notation_lines(text))
+    except NotationError as exc:
+        raise _view_error(exc) from None
+    for number, key, value in lines:
         if key.isascii() and key.isdigit():
             index = int(key)
             if not 1 <= index <= COLUMNS:
@@ -266,6 +259,12 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
     )
     view.check()
     return view
+
+
+def _view_error(exc: NotationError) -> ViewError:
+    """The same problem, as a view's error."""
+    message = str(exc).partition(": ")[2] if exc.line is not None else str(exc)
+    return ViewError(message, exc.line)
 
 
 def _parse_column(text: str, line: int) -> tuple[tuple[Card, ...], int]:

@@ -30,6 +30,7 @@ JSON form (:func:`position_to_json` / :func:`position_from_json`)::
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .cards import SUIT_LETTERS, Card, card_code, parse_card, parse_suit
@@ -105,6 +106,28 @@ def _parse_column(text: str, line: int) -> tuple[tuple[Card, ...], int]:
     return tuple(down + up), len(down)
 
 
+def notation_lines(text: str) -> Iterator[tuple[int, str, str]]:
+    """Yield ``(line number, key, value)`` for each line of ``text`` that is neither blank
+    nor a ``#`` comment: the key is the text before the first colon, stripped and in lower
+    case (``"1"``, ``"stock"``), the value the text after it. Position and view texts
+    share this layout.
+
+    Raises:
+        NotationError: for a line without a colon, naming the line.
+    """
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        key, sep, value = stripped.partition(":")
+        if not sep:
+            raise NotationError(
+                f"expected 'N:', 'stock:', 'runs:' or 'variant:' at the start, got {stripped!r}",
+                number,
+            )
+        yield number, key.strip().lower(), value
+
+
 def parse_position(text: str, variant: Variant | None = None) -> Position:
     """Read a position written in the text notation.
 
@@ -121,17 +144,7 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
     stock: tuple[tuple[Card, ...], int] | None = None
     runs: tuple[tuple[int, ...], int] | None = None
     named: tuple[Variant, int] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        key, sep, value = stripped.partition(":")
-        key = key.strip().lower()
-        if not sep:
-            raise NotationError(
-                f"expected 'N:', 'stock:', 'runs:' or 'variant:' at the start, got {stripped!r}",
-                number,
-            )
+    for number, key, value in notation_lines(text):
         if _DIGITS.fullmatch(key):
             index = int(key)
             if not 1 <= index <= COLUMNS:
