@@ -79,7 +79,7 @@ def test_b5_players_are_deterministic_for_a_seed() -> None:
 
 
 def test_b5_fair_player_wins_deal_33_and_loses_deal_5() -> None:
-    # As in the survey of deals 1..10000 (docs/player-view.md): seed = deal number.
+    # As in the survey of deals 1..31999 (docs/player-view.md): seed = deal number.
     result = play(deal(33), FairPlayer(), seed=33)
     assert result.won
     assert not play(deal(5), FairPlayer(), seed=5).won
