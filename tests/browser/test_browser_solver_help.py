@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from table_page import Table
 
-from scorpion.web.insight import shipped_winnable_deals
+from scorpion.solver.winnable import shipped_winnable_deals
 from winning import WINNABLE_DEAL
 
 PEEK = "Peek: let hints use the hidden cards"

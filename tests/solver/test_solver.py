@@ -488,7 +488,7 @@ runs: C D
 def test_the_shipped_winnable_deals_are_what_the_solver_finds() -> None:
     """B2: the shipped list (package data) holds exactly the winnable deals: checked in full
     for deals 1..200, and on a sample of the rest (node budgets: the same on any machine)."""
-    from scorpion.web.insight import shipped_winnable_deals
+    from scorpion.solver.winnable import shipped_winnable_deals
 
     shipped = shipped_winnable_deals("scorpion")
     assert len(shipped) == len(set(shipped)) == 3918

@@ -7,6 +7,7 @@ import secrets
 import time
 
 import pytest
+from api_client import new_client, ok
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
@@ -27,20 +28,11 @@ ACCOUNT_ENDPOINTS = [
 ]
 
 
-def new_client(database: Database) -> TestClient:
-    client = TestClient(create_app(database))
-    assert client.get("/").status_code == 200
-    return client
-
 
 @pytest.fixture
 def client(database: Database) -> TestClient:
     return new_client(database)
 
-
-def ok(response) -> dict:  # type: ignore[no-untyped-def]
-    assert response.status_code == 200, response.text
-    return response.json()  # type: ignore[no-any-return]
 
 
 def start(client: TestClient, number: int | str, variant: str = "scorpion") -> dict:

@@ -420,7 +420,7 @@ def test_status_of_a_lost_deal(client: TestClient) -> None:
 def test_new_game_winnable_only(client: TestClient) -> None:
     """B2: a deal from those the survey proved winnable; the solver agrees."""
     from scorpion.solver import Verdict, solve
-    from scorpion.web.insight import shipped_winnable_deals
+    from scorpion.solver.winnable import shipped_winnable_deals
 
     shipped = shipped_winnable_deals("scorpion")
     assert len(shipped) >= 50

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from api_client import new_client, ok
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, event, text
 from sqlalchemy.exc import OperationalError
@@ -45,17 +46,12 @@ ROUTES = [
 """Every route that reads or writes the database, with a body it accepts."""
 
 
-def new_client(database: Database) -> TestClient:
+def peeking_client(database: Database) -> TestClient:
     """A player with peeking on, so that every route, the status included, is tried."""
-    client = TestClient(create_app(database))
-    assert client.get("/").status_code == 200
+    client = new_client(database)
     assert client.put("/api/settings", json={"peeking": True}).status_code == 200
     return client
 
-
-def ok(response) -> dict:  # type: ignore[no-untyped-def]
-    assert response.status_code == 200, response.text
-    return response.json()  # type: ignore[no-any-return]
 
 
 def damage(database: Database, sql: str) -> None:
@@ -80,7 +76,7 @@ def set_up(client: TestClient) -> None:
 def test_f6_a_damaged_player_row_locks_no_one_out(database: Database) -> None:
     """F6, F8: a bad players.created_at: every route still works, my-data gives it as null."""
     sqlite_only(database)
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     damage(database, "UPDATE players SET created_at = 'garbage'")
     for method, path, body in ROUTES:
@@ -96,7 +92,7 @@ def test_f6_a_damaged_game_version_is_that_games_409_and_new_game_replaces_it(
     """F6: a bad games.version: 409 for that game only; New game and delete both work."""
     if value == "'x'":
         sqlite_only(database)
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     damage(database, f"UPDATE games SET version = {value} WHERE variant = 'scorpion'")
     for method, path, body in ROUTES[3:10]:
@@ -118,7 +114,7 @@ def test_f6_a_damaged_game_version_is_that_games_409_and_new_game_replaces_it(
 def test_f8_damaged_settings_are_read_and_repaired(database: Database) -> None:
     """F8: a bad settings.updated_at keeps no route from answering; PUT rewrites the row."""
     sqlite_only(database)
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     damage(database, "UPDATE settings SET updated_at = 'garbage'")
     assert ok(client.get("/api/settings")) == {"saving": True, "peeking": True}
@@ -144,7 +140,7 @@ def test_f7_damaged_results_are_a_409_until_deleted(
     /api/results recovers."""
     if wrong_type:
         sqlite_only(database)
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     damage(database, f"UPDATE results SET {column} = {value}")
     for path in ("/api/statistics", "/api/my-data"):
@@ -163,7 +159,7 @@ def test_f8_saved_moves_stored_as_bytes_are_a_409_until_deleted(database: Databa
     """F6, F8: games.moves stored as bytes: the game and my-data give a 409; deleting the
     saved games (or a new game) recovers."""
     sqlite_only(database)
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     damage(database, "UPDATE games SET moves = CAST('deal' AS BLOB) WHERE variant = 'scorpion'")
     r = client.get("/api/game")
@@ -180,7 +176,7 @@ def test_f8_saved_moves_stored_as_bytes_are_a_409_until_deleted(database: Databa
 
 def test_f6_a_negative_clock_is_that_games_409(database: Database) -> None:
     """F6: clocks.ms below zero is damage: 409 for that game, New game recovers."""
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     damage(database, "UPDATE clocks SET ms = -5")
     r = client.get("/api/game")
@@ -248,7 +244,7 @@ def check_every_route(
 def test_f6_a_read_only_database_gives_a_json_503_on_every_write(database: Database) -> None:
     """F6: a read-only database: every route that writes answers a JSON 503 saying so,
     reads still answer, and nothing changed."""
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     before = snapshot(client)
     if database.is_sqlite:
@@ -269,7 +265,7 @@ def test_f6_a_full_database_gives_a_json_503_and_loses_nothing(database: Databas
     the cause wherever a write needs room; once there is room again, every answered
     change is there and nothing else."""
     sqlite_only(database)
-    client = new_client(database)
+    client = peeking_client(database)
     set_up(client)
     with database.engine.begin() as conn:
         conn.execute(text("CREATE TABLE ballast (x BLOB)"))

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 import pytest
+from api_client import new_client, ok
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
@@ -23,7 +24,6 @@ from scorpion.solver import Verdict, solve
 from scorpion.store import Database, games
 from scorpion.store.models import GameRow, ResultRow
 from scorpion.store.peeking import PEEKING_OFF
-from scorpion.web import create_app
 from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor
 from winning import WINNABLE_DEAL, winning_line
 
@@ -59,15 +59,6 @@ def twin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Position]:
     games.forget_replays()  # and those remembered now, of the crafted one
 
 
-def new_client(database: Database) -> TestClient:
-    client = TestClient(create_app(database))
-    assert client.get("/").status_code == 200
-    return client
-
-
-def ok(response) -> dict:  # type: ignore[no-untyped-def]
-    assert response.status_code == 200, response.text
-    return response.json()  # type: ignore[no-any-return]
 
 
 def start(client: TestClient, number: str) -> dict:

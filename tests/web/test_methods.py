@@ -5,21 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from api_client import new_client, ok
 from fastapi.testclient import TestClient
 
 from scorpion.store import Database
-from scorpion.web import create_app
-
-
-def new_client(database: Database) -> TestClient:
-    client = TestClient(create_app(database))
-    assert client.get("/").status_code == 200
-    return client
-
-
-def ok(response) -> dict:  # type: ignore[no-untyped-def]
-    assert response.status_code == 200, response.text
-    return response.json()  # type: ignore[no-any-return]
 
 
 def test_f8_a_get_never_ends_a_game_only_the_visit_post_does(database: Database) -> None:

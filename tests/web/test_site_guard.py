@@ -8,6 +8,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
+from api_client import new_client
 from fastapi.testclient import TestClient
 
 from scorpion.store import Database
@@ -27,11 +28,6 @@ CHANGES = [
     ("DELETE", "/api/results", None),
 ]
 
-
-def new_client(database: Database, **options: object) -> TestClient:
-    client = TestClient(create_app(database, **options))  # type: ignore[arg-type]
-    assert client.get("/").status_code == 200
-    return client
 
 
 def cookie_header(response: httpx.Response) -> str:
