@@ -130,6 +130,7 @@ class Stats:
     timed: list[float] = field(default_factory=list)
     other: int = 0
     client_cpu: float = 0.0
+    server_cpu: float = 0.0
     when: list[float] = field(default_factory=list)
     ready: int = 0
     go: asyncio.Event = field(default_factory=asyncio.Event)
@@ -216,17 +217,45 @@ async def floor_client(port: int, _think: tuple[float, float], seed: int, stats:
         conn.close()
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and its descendants
+    (Linux ``/proc``; 0.0 elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        child = int(entry.parent.name)
+        parents[child] = int(fields[1])
+        times[child] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += times.get(current, 0.0)
+        todo.extend(c for c, parent in parents.items() if parent == current)
+    return total
+
+
 async def drive(
-    client: Any, port: int, players: int, seconds: float, think: tuple[float, float]
+    client: Any, port: int, players: int, seconds: float, think: tuple[float, float],
+    server_pid: int | None = None,
 ) -> tuple[Stats, float]:
     """Run ``players`` clients for ``seconds``, once all are set up (at most a minute);
-    return their stats and the measured time."""
+    return their stats and the measured time. With ``server_pid``, the server's CPU time
+    over the measurement goes in ``stats.server_cpu``."""
     stats = Stats()
+    server_start = 0.0
 
     async def begin() -> float:
         limit = time.perf_counter() + 60
         while stats.ready < players and time.perf_counter() < limit:
             await asyncio.sleep(0.05)
+        nonlocal server_start
+        if server_pid is not None:
+            server_start = tree_cpu(server_pid)
         started = time.perf_counter()
         stats.deadline = started + seconds
         stats.other = 0  # the set-up's new games do not count
@@ -236,7 +265,10 @@ async def drive(
     results = await asyncio.gather(
         begin(), *(client(port, think, i, stats) for i in range(players))
     )
-    return stats, time.perf_counter() - results[0]
+    elapsed = time.perf_counter() - results[0]
+    if server_pid is not None:
+        stats.server_cpu = tree_cpu(server_pid) - server_start
+    return stats, elapsed
 
 
 class Add(BaseModel):
@@ -292,11 +324,13 @@ def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
 
 
 def measure(
-    client: Any, port: int, players: int, seconds: float, think: tuple[float, float]
+    client: Any, port: int, players: int, seconds: float, think: tuple[float, float],
+    server_pid: int | None = None,
 ) -> tuple[Stats, float]:
-    """Load the server on ``port`` for ``seconds``; the clients' CPU time goes in the stats."""
+    """Load the server on ``port`` for ``seconds``; the clients' CPU time, and the
+    server's (process ``server_pid`` and its children), go in the stats."""
     cpu = time.process_time()
-    stats, elapsed = asyncio.run(drive(client, port, players, seconds, think))
+    stats, elapsed = asyncio.run(drive(client, port, players, seconds, think, server_pid))
     stats.client_cpu = time.process_time() - cpu
     return stats, elapsed
 
@@ -311,8 +345,15 @@ def report(name: str, stats: Stats, elapsed: float) -> float:
           f"{statistics.median(times):.2f} ms, p99 {percentile(times, 0.99):.2f} ms, "
           f"max {max(times):.2f} ms; other requests {stats.other}; failed "
           f"{len(stats.failed)} {sorted(set(stats.failed))}; the clients' CPU "
-          f"{stats.client_cpu / elapsed:.0%} of a core", flush=True)
+          f"{stats.client_cpu / elapsed:.0%} of a core; the server's CPU "
+          f"{stats.server_cpu / elapsed:.0%} of a core, "
+          f"{cpu_per_request(stats):.3f} ms per request", flush=True)
     return rate
+
+
+def cpu_per_request(stats: Stats) -> float:
+    """Server CPU milliseconds per answered request (other requests included)."""
+    return 1000 * stats.server_cpu / max(1, len(stats.timed) + stats.other)
 
 
 def load() -> str:
@@ -362,23 +403,35 @@ def main() -> None:
             try:
                 wait_until_up(floor_port, servers[0])
                 wait_until_up(our_port, servers[1])
-                ratios = []
+                ratios, cpu_ratios, projected = [], [], []
                 for round_number in range(1, args.rounds + 1):
                     print(f"round {round_number} ({load()})")
+                    floor_stats = measure(floor_client, floor_port, args.players, args.seconds,
+                                          (0.0, 0.0), servers[0].pid)
                     floor = report(
                         f"  floor (read+write one row, 1 worker, {args.players} clients back "
-                        "to back) requests",
-                        *measure(floor_client, floor_port, args.players, args.seconds,
-                                 (0.0, 0.0)),
+                        "to back) requests", *floor_stats,
                     )
+                    our_stats = measure(mover, our_port, args.players, args.seconds,
+                                        (0.0, 0.0), servers[1].pid)
                     ours = report(
                         f"  saturated (1 worker, {args.players} players back to back) moves",
-                        *measure(mover, our_port, args.players, args.seconds, (0.0, 0.0)),
+                        *our_stats,
                     )
                     ratios.append(ours / floor if floor else 0.0)
-                    print(f"  ratio moves/s to floor requests/s: {ratios[-1]:.2f}")
+                    floor_ms = cpu_per_request(floor_stats[0])
+                    our_ms = cpu_per_request(our_stats[0])
+                    if floor_ms and our_ms:
+                        cpu_ratios.append(floor_ms / our_ms)
+                        projected.append(1000 / our_ms)
+                    print(f"  ratio moves/s to floor requests/s: {ratios[-1]:.2f}; "
+                          f"by server CPU per request: {cpu_ratios[-1] if cpu_ratios else 0:.2f}")
                 print(f"saturated: median ratio to the floor {statistics.median(ratios):.2f} "
                       "(target: >= 1000 moves/s)")
+                if cpu_ratios:
+                    print(f"  by server CPU: median ratio {statistics.median(cpu_ratios):.2f}; "
+                          f"moves/s one core of its own would serve at that CPU per move: "
+                          f"{statistics.median(projected):.0f}")
             finally:
                 for server in servers:
                     server.terminate()
@@ -390,7 +443,8 @@ def main() -> None:
                 wait_until_up(port, server)
                 report(f"thinking (2 workers, {args.thinkers} players, think "
                        f"{args.think_ms[0]:.0f}-{args.think_ms[1]:.0f} ms) moves",
-                       *measure(mover, port, args.thinkers, args.thinking_seconds, think))
+                       *measure(mover, port, args.thinkers, args.thinking_seconds, think,
+                                server.pid))
                 print("  targets: p50 <= 5 ms, p99 <= 25 ms, 0 failed")
             finally:
                 server.terminate()

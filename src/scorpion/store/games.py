@@ -35,7 +35,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import CursorResult, bindparam, delete, exists, insert, select, update
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    bindparam,
+    delete,
+    exists,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from ..engine import (
@@ -140,7 +149,7 @@ def _is_time(value: object, optional: bool = False) -> bool:
     return isinstance(value, datetime) or (optional and value is None)
 
 
-def damaged_game_field(row: GameRow) -> str | None:
+def damaged_game_field(row: GameRow | SavedGame) -> str | None:
     """Name the first column of a saved game row that does not hold a value of its type
     and range (text where a number belongs, bytes for text, a version below 1), or None.
 
@@ -160,7 +169,7 @@ def damaged_game_field(row: GameRow) -> str | None:
     return next((name for name, ok in checks if not ok), None)
 
 
-def damaged_clock_field(clock: ClockRow) -> str | None:
+def damaged_clock_field(clock: ClockRow | SavedClock) -> str | None:
     """Name the first column of a clock row that is damaged (a negative or non-integer
     time in milliseconds, a time that is not a time), or None."""
     checks = (
@@ -281,7 +290,7 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def _check_version(row: GameRow, version: int | None) -> None:
+def _check_version(row: AnyGameRow, version: int | None) -> None:
     """Refuse a change made from a view older than ``row`` (another tab changed it)."""
     if version is not None and version != row.version:
         raise StaleGameError("this game changed in another tab; reload")
@@ -296,6 +305,46 @@ def _join(moves: tuple[Move, ...]) -> str:
     return " ".join(str(m) for m in moves)
 
 
+@dataclass(slots=True)
+class SavedGame:
+    """The values of a saved game row, read without the ORM (the short path of a move,
+    see :meth:`GameService._quick`): the fields of :class:`GameRow`, nothing tracked.
+    An ORM instance costs more to make than the rest of a move's reading."""
+
+    id: int
+    player_id: str
+    variant: str
+    deal: str
+    moves: str
+    redo: str
+    position: str
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    won: bool
+    result_id: int | None
+    counted: bool
+    version: int
+    peeked: bool
+
+
+@dataclass(slots=True)
+class SavedClock:
+    """The values of a clock row read without the ORM (see :class:`SavedGame`)."""
+
+    game_id: int
+    ms: int
+    since: datetime | None
+    seen: datetime | None
+
+
+AnyGameRow = GameRow | SavedGame
+"""A saved game as the ORM loaded it, or as the short path read it."""
+
+AnyClockRow = ClockRow | SavedClock
+"""A clock as the ORM loaded it, or as the short path read it."""
+
+
 @dataclass
 class GameState:
     """A saved game with its replayed engine game.
@@ -308,8 +357,8 @@ class GameState:
         now: the time of the request, for the clock.
     """
 
-    row: GameRow
-    clock: ClockRow
+    row: AnyGameRow
+    clock: AnyClockRow
     game: Game
     now: datetime
     last_move: Move | None = None
@@ -331,7 +380,7 @@ class GameState:
         return clock.seen is None or self.now - clock.seen <= HEARTBEAT_GRACE
 
 
-def clock_ms(clock: ClockRow, now: datetime) -> int:
+def clock_ms(clock: AnyClockRow, now: datetime) -> int:
     """The milliseconds on ``clock`` at ``now`` (naive UTC), the running interval included
     up to its last sign of life plus :data:`HEARTBEAT_GRACE`."""
     total = max(0, clock.ms)
@@ -343,13 +392,13 @@ def clock_ms(clock: ClockRow, now: datetime) -> int:
     return total
 
 
-def _clock_pause(clock: ClockRow, now: datetime) -> None:
+def _clock_pause(clock: AnyClockRow, now: datetime) -> None:
     clock.ms = clock_ms(clock, now)
     clock.since = None
     clock.seen = None
 
 
-def _clock_touch(clock: ClockRow, now: datetime) -> None:
+def _clock_touch(clock: AnyClockRow, now: datetime) -> None:
     """A sign of the player at ``now``: run the clock, closing an interval that lapsed."""
     if clock.since is not None and clock.seen is not None and now - clock.seen > HEARTBEAT_GRACE:
         _clock_pause(clock, now)
@@ -365,17 +414,60 @@ class GameService:
         session: the SQLAlchemy session (the caller commits).
         clock: returns the current time (naive UTC); tests pass their own.
         random_deal: returns a deal number for a random new game.
+
+    :meth:`on` makes one over a Core connection instead, whose ORM session is made only
+    if a request needs one.
     """
 
     def __init__(
         self,
-        session: Session,
+        session: Session | None,
         clock: Callable[[], datetime] = _utcnow,
         random_deal: Callable[[], int] = lambda: secrets.randbelow(31999) + 1,
     ) -> None:
-        self.session = session
+        self._session = session
+        self._connection: Connection | None = None
         self.clock = clock
         self.random_deal = random_deal
+
+    @classmethod
+    def on(cls, connection: Connection) -> GameService:
+        """A service over ``connection`` (SQLAlchemy Core), for the requests that
+        usually need no ORM session: a move, an undo, a redo (:meth:`_quick`). When one
+        does need the session, it is made on the same connection and transaction
+        (``join_transaction_mode="control_fully"``), so :meth:`commit` commits both."""
+        service = cls(None)
+        service._connection = connection
+        return service
+
+    @property
+    def session(self) -> Session:
+        """The ORM session (made on the service's connection at first use, see :meth:`on`)."""
+        if self._session is None:
+            self._session = Session(
+                bind=self._connection, join_transaction_mode="control_fully",
+                expire_on_commit=False,
+            )
+        return self._session
+
+    def connection(self) -> Connection:
+        """The connection the service's statements run on (in its transaction)."""
+        if self._session is None and self._connection is not None:
+            return self._connection
+        return self.session.connection()
+
+    def commit(self) -> None:
+        """Commit what the service changed (the session's work, or the connection's)."""
+        if self._session is not None:
+            self._session.commit()
+        elif self._connection is not None:
+            self._connection.commit()
+
+    def close(self) -> None:
+        """Close the ORM session :meth:`on` made, if one was (the connection is the
+        caller's to close)."""
+        if self._connection is not None and self._session is not None:
+            self._session.close()
 
     # --- players
 
@@ -418,7 +510,7 @@ class GameService:
         Raises:
             PlayerNotFoundError: if there is no such player.
         """
-        if self.session.connection().execute(_PLAYER, {"player": player_id}).first() is None:
+        if self.connection().execute(_PLAYER, {"player": player_id}).first() is None:
             raise PlayerNotFoundError("unknown player: reload the page")
 
     def forget_idle_players(self, older_than: timedelta = IDLE_PLAYER_AGE) -> int:
@@ -645,7 +737,7 @@ class GameService:
             StaleGameError: if ``version`` is not the game's version.
             IllegalMoveError, HistoryError: from ``change``; nothing is changed.
         """
-        connection = self.session.connection()
+        connection = self.connection()
         try:
             found = connection.execute(
                 _GAME_AND_CLOCK, {"player": player_id, "variant": variant_id}
@@ -656,13 +748,13 @@ class GameService:
             return None
         (game_id, deal_number, moves, redo, position, created_at, started_at, won, result_id,
          counted, row_version, peeked, ms, since, seen) = found
-        row = GameRow(
+        row = SavedGame(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
             moves=moves, redo=redo, position=position, created_at=created_at,
             started_at=started_at, finished_at=None, won=won, result_id=result_id,
             counted=counted, version=row_version, peeked=peeked,
-        )  # only to check it: not added to the session
-        clock = ClockRow(game_id=game_id, ms=ms, since=since, seen=seen)
+        )
+        clock = SavedClock(game_id=game_id, ms=ms, since=since, seen=seen)
         if (
             won is not False or type(counted) is not bool or type(peeked) is not bool
             or damaged_game_field(row) is not None or damaged_clock_field(clock) is not None
@@ -693,13 +785,13 @@ class GameService:
                 }).inserted_primary_key
                 assert key is not None
                 result_id = key[0]
-        row = GameRow(
+        row = SavedGame(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
             moves=_join(game.moves), redo=_join(game.redo_moves),
             position=format_position(game.position), created_at=created_at,
             started_at=started_at, finished_at=None, won=False, result_id=result_id,
             counted=counted, version=row_version + 1, peeked=peeked,
-        )  # not added to the session: the statements below store it
+        )  # the statements below store it
         if started_at is not None:
             _clock_touch(clock, now)
         saved = connection.execute(_SAVE_GAME, {
@@ -727,6 +819,7 @@ class GameService:
         The statistics row is made, and read, before the game row changes, so that the
         game's version goes up by one, as on the short path (:meth:`_quick`)."""
         row, now = state.row, state.now
+        assert isinstance(row, GameRow), "only a game the ORM loaded is saved here"
         first = bool(state.game.moves) and row.started_at is None
         result_id = row.result_id
         if first and row.counted:

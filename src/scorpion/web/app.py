@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -276,6 +276,24 @@ async def get_service(request: Request) -> AsyncIterator[GameService]:
         yield GameService(session)
 
 
+@contextlib.contextmanager
+def service(request: Request) -> Iterator[GameService]:
+    """A :class:`GameService` over a connection of the application's database, for the
+    routes of a move, an undo and a redo, opened in the route itself: those are most of
+    the requests, and usually need no ORM session (``GameService.on``), and FastAPI's
+    machinery for a dependency that cleans up after itself costs about as much as the
+    move's own reading of the database (see ``benchmarks/serve.py``). Commits when the
+    block ends without an error (if not committed before), rolls back otherwise.
+    """
+    database: Database = request.app.state.database
+    with database.connection() as connection:
+        svc = GameService.on(connection)
+        try:
+            yield svc
+        finally:
+            svc.close()
+
+
 # scope="function": the session ends (commits, or rolls back on an error) as soon as the
 # route returns, before the answer is sent; on SQLite a transaction holds the write lock
 # (see scorpion.store.db), which must not wait on the network.
@@ -306,17 +324,6 @@ async def get_player(svc: ServiceDep, scorpion_player: PlayerToken = None) -> st
 PlayerDep = Annotated[str, Depends(get_player)]
 
 
-async def get_player_key(svc: ServiceDep, scorpion_player: CookieToken = None) -> str:
-    """Dependency: the player id the cookie stands for, not yet looked up (the moves
-    check it with the game they load, see ``GameService.play``).
-
-    Raises:
-        PlayerNotFoundError: (401) for a missing or malformed cookie.
-    """
-    return svc.player_key(scorpion_player)
-
-
-PlayerKeyDep = Annotated[str, Depends(get_player_key)]
 VariantQuery = Annotated[
     str, Query(max_length=32, description="Variant id.", json_schema_extra=VARIANT_IDS)
 ]
@@ -329,11 +336,15 @@ def _answer(svc: GameService, state: GameState) -> Response:
     does not validate it a second time.
     """
     body = GameView.of(state).model_dump_json()
-    svc.session.commit()
+    svc.commit()
     return Response(body, media_type="application/json")
 
 
 router = APIRouter()
+
+play = APIRouter()
+"""The routes of a move, an undo and a redo: most requests. FastAPI tries the routes in
+order, so they come first (``create_app``)."""
 
 
 CONTENT_POLICY = (
@@ -445,22 +456,34 @@ async def new_game(
     return _answer(svc, svc.new_game(pid, body.variant, number))
 
 
-@router.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def move(body: MoveRequest, svc: ServiceDep, pid: PlayerKeyDep) -> Response:
+@play.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])
+async def move(
+    body: MoveRequest, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """Play a move (``7H-5``) or the stock deal (``deal``) if the rules allow it."""
-    return _answer(svc, svc.play(pid, body.variant, body.move, body.version, known=False))
+    with service(request) as svc:
+        pid = svc.player_key(scorpion_player)
+        return _answer(svc, svc.play(pid, body.variant, body.move, body.version, known=False))
 
 
-@router.post("/api/game/undo", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def undo(body: VariantRequest, svc: ServiceDep, pid: PlayerKeyDep) -> Response:
+@play.post("/api/game/undo", response_model=GameView, responses=_ERRORS, tags=["game"])
+async def undo(
+    body: VariantRequest, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """Take back the last move exactly (R15)."""
-    return _answer(svc, svc.undo(pid, body.variant, body.version, known=False))
+    with service(request) as svc:
+        pid = svc.player_key(scorpion_player)
+        return _answer(svc, svc.undo(pid, body.variant, body.version, known=False))
 
 
-@router.post("/api/game/redo", response_model=GameView, responses=_ERRORS, tags=["game"])
-async def redo(body: VariantRequest, svc: ServiceDep, pid: PlayerKeyDep) -> Response:
+@play.post("/api/game/redo", response_model=GameView, responses=_ERRORS, tags=["game"])
+async def redo(
+    body: VariantRequest, request: Request, scorpion_player: CookieToken = None
+) -> Response:
     """Play the last undone move again (R15)."""
-    return _answer(svc, svc.redo(pid, body.variant, body.version, known=False))
+    with service(request) as svc:
+        pid = svc.player_key(scorpion_player)
+        return _answer(svc, svc.redo(pid, body.variant, body.version, known=False))
 
 
 @router.post("/api/game/restart", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -763,6 +786,7 @@ def create_app(
     app.add_exception_handler(DBAPIError, _database_unavailable)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.include_router(play)
     app.include_router(router)
     app.include_router(account)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
