@@ -37,6 +37,30 @@ def block_size(count: int) -> int:
     return size
 
 
+def block_summaries(
+    results: Mapping[int, DealResult], first: int, last: int, size: int
+) -> list[tuple[int, int, Summary]]:
+    """Cut deals ``first``..``last`` into blocks of ``size`` (the last may be shorter).
+
+    Returns:
+        (first deal, last deal, :class:`Summary`) of each block, in order.
+
+    Raises:
+        ValueError: if a deal of the range has no result, or ``size`` is below 1.
+    """
+    if size < 1:
+        raise ValueError(f"a block holds at least 1 deal, not {size}")
+    missing = [n for n in range(first, last + 1) if n not in results]
+    if missing:
+        raise ValueError(f"the survey holds {last - first + 1 - len(missing)} of the "
+                         f"{last - first + 1} deals")
+    return [
+        (s, min(s + size - 1, last),
+         Summary.of(results[n] for n in range(s, min(s + size - 1, last) + 1)))
+        for s in range(first, last + 1, size)
+    ]
+
+
 def plot_blocks(
     variant: Variant,
     first: int,
@@ -69,16 +93,12 @@ def plot_blocks(
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.fonttype"] = "none"
-    rows = [results[n] for n in range(first, last + 1) if n in results]
-    if len(rows) != last - first + 1:
-        raise ValueError(f"the survey holds {len(rows)} of the {last - first + 1} deals")
-    size = block if block is not None else block_size(len(rows))
-    if size < 1:
-        raise ValueError(f"a block holds at least 1 deal, not {size}")
+    size = block if block is not None else block_size(last - first + 1)
+    cut = block_summaries(results, first, last, size)
+    rows = [results[n] for n in range(first, last + 1)]
     whole = Summary.of(rows)
-    starts = list(range(first, last + 1, size))
-    blocks = [Summary.of(rows[s - first:s - first + size]) for s in starts]
-    centres = [s + (min(s + size - 1, last) - s) / 2 for s in starts]
+    blocks = [b for _, _, b in cut]
+    centres = [(a + b) / 2 for a, b, _ in cut]
     shares = [b.won / b.total * 100 for b in blocks]
     errors = [[sh - b.low * 100 for sh, b in zip(shares, blocks, strict=True)],
               [b.high * 100 - sh for sh, b in zip(shares, blocks, strict=True)]]

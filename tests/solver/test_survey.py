@@ -244,3 +244,46 @@ def test_a_deal_that_comes_back_twice_is_written_once(tmp_path: Path) -> None:
     assert sum(len(c) for c in pool.chunks) > 20  # deals did come back
     assert sorted(seen) == list(range(1, 21))
     assert out.read_text(encoding="utf-8").count("\n") == 21
+
+
+def test_block_size_fits_the_range() -> None:
+    from scorpion.plots import block_size
+
+    assert block_size(1_000_000) == 100_000
+    assert block_size(31_999) == 1_000
+    assert block_size(50_000) == 10_000
+    assert block_size(300) == 10
+    assert block_size(3) == 1
+
+
+def test_survey_plot_of_a_full_survey_draws_blocks_and_solve_times(tmp_path: Path) -> None:
+    out, plot = tmp_path / "s.csv", tmp_path / "full.svg"
+    result = runner.invoke(app, ["survey", "1..60", "--workers", "1", "--out", str(out),
+                                 "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert f"plot: {plot}" in result.stdout
+    svg = plot.read_text(encoding="utf-8")
+    results = read_results(out)
+    won = sum(r.verdict is Verdict.WINNABLE for r in results.values())
+    assert "per block of 10 deals" in svg
+    assert f"all 60 deals: {won / 60:.1%}" in svg
+    assert "seconds per deal" in svg and "solve times" in svg
+    assert "5000000 nodes" in svg
+
+
+def test_block_summaries_count_each_block_s_deals() -> None:
+    from scorpion.plots import block_summaries
+    from scorpion.solver.survey import DealResult, wilson_interval
+
+    verdicts = [Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNDECIDED]
+    results = {n: DealResult(n, verdicts[n % 3], 1, 0.0, "") for n in range(5, 30)}
+    cut = block_summaries(results, 5, 29, 10)
+    assert [(a, b) for a, b, _ in cut] == [(5, 14), (15, 24), (25, 29)]
+    last = cut[-1][2]  # deals 25..29: 27 winnable, 25 and 28 not, 26 and 29 undecided
+    assert (last.total, last.won, last.lost, last.undecided) == (5, 1, 2, 2)
+    assert (last.low, last.high) == (wilson_interval(1, 5)[0], wilson_interval(3, 5)[1])
+    assert sum(s.total for _, _, s in cut) == 25
+    with pytest.raises(ValueError, match="holds 25 of the 26 deals"):
+        block_summaries(results, 4, 29, 10)
+    with pytest.raises(ValueError, match="at least 1 deal"):
+        block_summaries(results, 5, 29, 0)
