@@ -565,8 +565,9 @@ def survey_command(
         except Exception as exc:
             if scheduler is None:
                 raise
+            cause = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             raise _fail(
-                f"error: the Dask cluster at {scheduler} failed ({type(exc).__name__}: {exc}); "
+                f"error: the survey on the Dask cluster at {scheduler} stopped ({cause}); "
                 f"the rows written are kept in {path}: run the same command again to resume"
             ) from None
     typer.echo(str(summary))

@@ -199,3 +199,35 @@ def test_b3_a_killed_survey_resumes_without_losing_or_repeating_a_deal(
     assert f"{DEALS} deals: " in out
     assert rows(path) == local_rows
     assert path.read_text(encoding="utf-8").count("\n") == DEALS + 1
+
+
+def test_b3_a_scheduler_address_that_is_not_one_is_a_clear_error(tmp_path: Path) -> None:
+    p = survey("1..3", "--scheduler", "nonsense", "--out", "d.csv", cwd=tmp_path)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 2
+    assert "error: no Dask scheduler answers at nonsense" in err
+    assert not (tmp_path / "d.csv").exists()
+
+
+def test_b3_a_killed_scheduler_stops_the_survey_and_it_resumes_elsewhere(
+    cluster: Cluster, local_rows: list[tuple[str, ...]], tmp_path: Path
+) -> None:
+    own = Cluster(tmp_path)
+    try:
+        own.start_worker()
+        own.wait_for_workers(1)
+        path = tmp_path / "d.csv"
+        p = survey(RANGE, "--scheduler", own.address, "--out", "d.csv", cwd=tmp_path)
+        wait_for_rows(path, 10, p)
+        own.scheduler.send_signal(signal.SIGKILL)
+        _, err = p.communicate(timeout=120)
+    finally:
+        own.stop()
+    assert p.returncode == 2
+    assert f"error: the survey on the Dask cluster at {own.address} stopped" in err
+    assert "run the same command again to resume" in err
+    kept = rows(path)
+    assert 10 <= len(kept) < DEALS and set(kept) <= set(local_rows)
+    assert len({r[0] for r in kept}) == len(kept)
+    finish(survey(RANGE, "--scheduler", cluster.address, "--out", "d.csv", cwd=tmp_path))
+    assert rows(path) == local_rows
