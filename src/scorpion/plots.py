@@ -115,7 +115,7 @@ def plot_blocks(
     left.legend(fontsize=8, loc="upper right")
     left.set_title("winnable share per block (bars: 95% Wilson intervals)", fontsize=10)
 
-    seconds = [max(r.seconds, 1e-5) for r in rows]
+    seconds = [max(r.seconds, 1e-4) for r in rows]  # the CSV's 0.1 ms resolution
     low_exp = math.floor(math.log10(min(seconds)))
     high_exp = math.ceil(math.log10(max(seconds)))
     steps = max(1, (high_exp - low_exp) * 5)
@@ -123,7 +123,7 @@ def plot_blocks(
     right.hist(seconds, bins=bins, color="#555555")
     right.set_xscale("log")
     right.set_yscale("log")
-    right.set_xlabel("seconds per deal")
+    right.set_xlabel("seconds per deal (the first bar: 0.1 ms or less)")
     right.set_ylabel("deals")
     total = sum(r.seconds for r in rows)
     right.set_title(f"solve times (total {total:,.0f} s, slowest {max(seconds):.1f} s)",
