@@ -336,8 +336,21 @@ def solve_command(
     ] = None,
     variant: VariantOption = None,
     budget: Annotated[
-        float, typer.Option(help="Time budget in seconds; past it the answer is undecided.")
-    ] = 10.0,
+        float | None,
+        typer.Option(
+            help="Time budget in seconds; past it the answer is undecided "
+            "[default: 10, or none with --nodes].",
+            show_default=False,
+        ),
+    ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(
+            help="Node budget: positions searched; past it the answer is undecided. Alone "
+            "(without --budget) the answer is the same on every machine.",
+            min=1,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Decide whether a deal or position can be won, and print a winning line.
@@ -356,14 +369,17 @@ def solve_command(
         assert source is not None
         position = _read_position(source, variant)
         title = source
-    if budget <= 0:
+    if budget is not None and not budget > 0:
         raise _fail("error: the budget must be a positive number of seconds")
-    result = solve(position, max_seconds=budget)
+    if budget is None and nodes is None:
+        budget = 10.0
+    result = solve(position, max_nodes=nodes, max_seconds=budget)
     line = [str(m) for m in result.line]
     if as_json:
         typer.echo(json.dumps({
             "position": title, "variant": position.variant.id, "verdict": result.verdict.value,
             "nodes": result.nodes, "seconds": round(result.seconds, 4), "line": line,
+            "budget": {"nodes": nodes, "seconds": budget},
         }))
         return
     typer.echo(f"{title}: {result.verdict}")
@@ -389,12 +405,36 @@ def survey_command(
             "a player sees (fair: with the advisor; the others are baselines).",
         ),
     ] = "full",
+    nodes: Annotated[
+        int | None,
+        typer.Option(
+            help="Node budget per deal: positions searched (full only); the verdicts are the "
+            "same on every machine. Recorded in the CSV, which is resumed only with the same "
+            "budget [default: 5000000, or none with --budget alone].",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
     budget: Annotated[
-        float, typer.Option(help="Time budget per deal, in seconds (full only).")
-    ] = 10.0,
+        float | None,
+        typer.Option(
+            help="Time budget per deal, in seconds (full only; also with --nodes: whichever "
+            "ends first). Verdicts then depend on the machine's speed [default: none].",
+            show_default=False,
+        ),
+    ] = None,
     workers: Annotated[
         int, typer.Option(help="Worker processes (0: one per CPU).", min=0)
     ] = 0,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            help="Run on the Dask cluster whose scheduler is at this address "
+            "(tcp://HOST:8786) instead of local processes; needs "
+            "pip install '.[distributed]' here and on every worker.",
+            show_default=False,
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -405,18 +445,31 @@ def survey_command(
     plot: Annotated[
         Path | None,
         typer.Option(
-            help="Also draw the win shares (.svg or .png): this survey's player and every "
-            "other player's survey of the same range found under its default name, beside "
-            "the full-knowledge share. Needs matplotlib (pip install '.[plot]').",
+            help="Also draw a plot (.svg or .png). Full: the winnable share per block of deals "
+            "with its interval, and the histogram of solve times. A player: the win shares "
+            "of this survey's player and every other player's survey of the same range found "
+            "under its default name, beside the full-knowledge share. Needs matplotlib "
+            "(pip install '.[plot]').",
         ),
     ] = None,
 ) -> None:
     """Decide or play a range of deals in parallel; print the win share with its 95% interval."""
+    from contextlib import ExitStack
+
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from .advisor.survey import PLAY_FIELDS, PlayedDeal, PlaySummary, run_play_survey
-    from .plots import plot_shares, survey_path
-    from .solver.survey import Summary, parse_range, read_results, read_rows, run_survey
+    from .plots import plot_blocks, plot_shares, survey_path
+    from .solver.cluster import ClusterError, dask_pool
+    from .solver.survey import (
+        DEFAULT_NODES,
+        Budget,
+        Summary,
+        parse_range,
+        read_results,
+        read_rows,
+        run_survey,
+    )
 
     v = _variant(variant or "scorpion")
     assert v is not None
@@ -426,8 +479,14 @@ def survey_command(
         first, last = parse_range(deals)
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
-    if budget <= 0:
+    if player != "full" and (nodes is not None or budget is not None):
+        raise _fail("error: --nodes and --budget are for --player full (the players' budgets "
+                    "are fixed, so their surveys are the same on every machine)")
+    if budget is not None and not budget > 0:
         raise _fail("error: the budget must be a positive number of seconds")
+    solve_budget = Budget(
+        nodes if nodes is not None or budget is not None else DEFAULT_NODES, budget
+    )
     path = out or survey_path(Path(), v.id, player, first, last)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise _fail("error: --plot writes an .svg or a .png file")
@@ -463,7 +522,17 @@ def survey_command(
         raise _fail(f"error: {exc}") from None
     for key in old:
         counts[keys[key]] += 1
-    with Progress(*columns, console=console, transient=False) as progress:
+    if player == "full":
+        console.print(f"Budget per deal: {solve_budget}"
+                      + ("" if solve_budget.reproducible else " (depends on this machine's speed)"))
+    with ExitStack() as stack, Progress(*columns, console=console, transient=False) as progress:
+        executor = None
+        in_flight = None
+        if scheduler is not None:
+            try:
+                executor, in_flight = stack.enter_context(dask_pool(scheduler))
+            except ClusterError as exc:
+                raise _fail(f"error: {exc}") from None
         task = progress.add_task(
             f"{v.name} {first}..{last}", total=last - first + 1, completed=len(old),
             counts=label(), rate="",
@@ -479,23 +548,39 @@ def survey_command(
         try:
             if player == "full":
                 results = run_survey(
-                    first, last, v.id, budget, path, workers=workers or os.cpu_count() or 1,
-                    on_result=lambda r: count(keys[r.verdict.value]),
+                    first, last, v.id, solve_budget, path,
+                    workers=workers or os.cpu_count() or 1, executor=executor,
+                    on_result=lambda r: count(keys[r.verdict.value]), in_flight=in_flight,
                 )
                 summary: object = Summary.of(results.values())
             else:
                 played = run_play_survey(
                     first, last, v.id, player, path, workers=workers or os.cpu_count() or 1,
-                    on_result=lambda r: count(keys[r.outcome]),
+                    executor=executor, on_result=lambda r: count(keys[r.outcome]),
+                    in_flight=in_flight,
                 )
                 summary = PlaySummary.of(player, played.values())
         except (OSError, ValueError) as exc:
             raise _fail(f"error: {exc}") from None
+        except Exception as exc:
+            if scheduler is None:
+                raise
+            cause = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            raise _fail(
+                f"error: the survey on the Dask cluster at {scheduler} stopped ({cause}); "
+                f"the rows written are kept in {path}: run the same command again to resume"
+            ) from None
     typer.echo(str(summary))
+    if new:
+        took = time.perf_counter() - started
+        typer.echo(f"time: {took:.1f} s for {new} deals ({new / took:.2f} deals/s)")
     typer.echo(f"results: {path}")
     if plot is not None:
         try:
-            plot_shares(v, first, last, plot, folder=path.parent)
+            if player == "full":
+                plot_blocks(v, first, last, results, plot)
+            else:
+                plot_shares(v, first, last, plot, folder=path.parent)
         except (ImportError, OSError, ValueError) as exc:
             raise _fail(f"error: cannot draw {plot}: {exc}") from None
         typer.echo(f"plot: {plot}")

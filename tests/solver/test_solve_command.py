@@ -58,8 +58,10 @@ def test_bad_input_exits_2(args: list[str]) -> None:
 def test_survey_writes_rows_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "s.csv"
     # An interrupted earlier run: deals 1-2 done, deal 3's row cut off.
+    b = "5000000 nodes"
     out.write_text(
-        ",".join(FIELDS) + "\n1,not winnable,1,0.0001,\n2,not winnable,1,0.0001,\n3,not win",
+        ",".join(FIELDS)
+        + f"\n1,not winnable,1,0.0001,{b},\n2,not winnable,1,0.0001,{b},\n3,not win",
         encoding="utf-8",
     )
     result = runner.invoke(app, ["survey", "1..6", "--workers", "1", "--out", str(out)])
@@ -70,6 +72,7 @@ def test_survey_writes_rows_and_resumes(tmp_path: Path) -> None:
     assert [rows[n].verdict for n in (1, 2, 3, 4, 6)] == [Verdict.NOT_WINNABLE] * 5
     assert "6 deals: 1 winnable, 5 not winnable, 0 undecided" in result.stdout
     assert out.read_text(encoding="utf-8").count("\n") == 7  # header + 6 rows
+    assert {r.budget for r in rows.values()} == {"5000000 nodes"}  # the default budget
 
 
 def test_wilson_interval_known_values() -> None:

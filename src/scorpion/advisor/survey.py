@@ -20,15 +20,16 @@ from pathlib import Path
 from ..engine.deals import deal
 from ..engine.variants import variant_by_id
 from ..solver import Verdict, solve
-from ..solver.survey import read_rows, run_tasks, wilson_interval
+from ..solver.survey import DEFAULT_NODES, read_rows, run_tasks, wilson_interval
 from ..solver.winnable import known_winnable
 from .players import PLAYERS, play
 
 PLAY_FIELDS = ("deal", "player", "full", "outcome", "moves", "solves", "nodes", "seconds", "line")
 """The CSV columns of a player survey, in order."""
 
-FULL_NODES = 5_000_000
-"""Node budget of the full-knowledge solve of a deal the shipped list does not decide."""
+FULL_NODES = DEFAULT_NODES
+"""Node budget of the full-knowledge solve of a deal the shipped list does not decide (the
+full-knowledge survey's default, so both give the same verdicts)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ def run_play_survey(
     workers: int = 1,
     executor: Executor | None = None,
     on_result: Callable[[PlayedDeal], None] | None = None,
+    in_flight: int | Callable[[], int] | None = None,
 ) -> dict[int, PlayedDeal]:
     """Play deals ``first``..``last`` (inclusive) with ``player``, resuming ``out``.
 
@@ -124,6 +126,8 @@ def run_play_survey(
         workers: processes of the standard library's pool (ignored with ``executor``).
         executor: any ``concurrent.futures.Executor``.
         on_result: called with each new result, in completion order.
+        in_flight: most chunks of deals in flight (see
+            :func:`scorpion.solver.survey.run_tasks`).
 
     Returns:
         Every result for the range, old and new, by deal number.
@@ -143,7 +147,7 @@ def run_play_survey(
         raise ValueError(f"{out} holds a survey of another player ({', '.join(sorted(others))})")
     return run_tasks(
         range(first, last + 1), task, out, PLAY_FIELDS, PlayedDeal.parse,
-        workers, executor, on_result,
+        workers, executor, on_result, in_flight,
     )
 
 

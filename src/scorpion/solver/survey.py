@@ -1,9 +1,20 @@
 """Surveys: decide a range of deals in parallel and estimate the share that can be won.
 
 Results go to a CSV file, one row per deal, written as each deal is decided, so an
-interrupted survey resumes where it stopped. The share of winnable deals comes with a 95%
-Wilson score interval that counts undecided deals both ways (all lost for the lower bound,
-all won for the upper).
+interrupted survey resumes where it stopped: a row counts only once its line is ended, so
+a row cut off by a crash is dropped (and the file repaired) on resume, and no deal is ever
+written twice. Work goes to the pool (the standard library's, or any
+``concurrent.futures.Executor``, such as a Dask cluster's: :mod:`scorpion.solver.cluster`)
+in chunks of deals sized to take about :data:`CHUNK_SECONDS` each, with a bounded number of
+chunks in flight.
+
+Each row records the budget its deal was solved with (:class:`Budget`). A node budget, the
+default (:data:`DEFAULT_NODES`), gives the same verdicts on every machine; a time budget
+does not, as a slower or busier machine searches fewer positions in the same time. A survey
+file is never resumed with another budget than its rows'.
+
+The share of winnable deals comes with a 95% Wilson score interval that counts undecided
+deals both ways (all lost for the lower bound, all won for the upper).
 
 Source of the interval: E. B. Wilson, "Probable inference, the law of succession, and
 statistical inference", JASA 22 (1927) 209-212.
@@ -15,7 +26,8 @@ import csv
 import functools
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +39,12 @@ from .search import Verdict, solve
 
 
 class Row(Protocol):
-    """A survey result: it gives its CSV row."""
+    """A survey result: its deal number, and its CSV row."""
+
+    @property
+    def deal(self) -> int:
+        """The deal number."""
+        ...
 
     def row(self) -> dict[str, str]:
         """The CSV row, by field."""
@@ -36,19 +53,100 @@ class Row(Protocol):
 
 T = TypeVar("T", bound=Row)
 
-FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
+FIELDS = ("deal", "verdict", "nodes", "seconds", "budget", "line")
 """The CSV columns, in order."""
+
+OLD_FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
+"""The columns of survey files made before the budget was recorded (not resumed)."""
+
+DEFAULT_NODES = 5_000_000
+"""The default node budget of a survey's solve: positions searched per deal.
+
+At about 200,000-330,000 positions a second (the compiled solver on one core of a shared
+2-core machine) that is 15-25 s, more than the 10 s time budget surveys had, and it decides
+every deal of 1..31999 that 10 s decided, and 21082 too; only 17362 (5.3 million nodes) and
+29873 (7.0 million) stay undecided. It is the node budget the player surveys use for their
+full-knowledge solves (``scorpion.advisor.survey.FULL_NODES``), so both give the same
+verdicts."""
+
+CHUNK_SECONDS = 2.0
+"""Target duration of one chunk of work sent to the pool, in seconds (Dask's advice: tasks
+of a second or more)."""
+
+MAX_CHUNK = 1000
+"""Most deals in one chunk."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a solve may spend: positions searched and/or seconds (None: no limit).
+
+    Its text form, as in the CSV's ``budget`` column: ``5000000 nodes``, ``10 seconds``,
+    ``5000000 nodes or 10 seconds`` or ``none``.
+    """
+
+    nodes: int | None = DEFAULT_NODES
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a node budget must be at least 1, not {self.nodes}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"a time budget must be a positive number of seconds, "
+                             f"not {self.seconds}")
+
+    @property
+    def reproducible(self) -> bool:
+        """True if the verdicts depend on nothing but the budget (no time limit)."""
+        return self.seconds is None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.nodes is not None:
+            parts.append(f"{self.nodes} nodes")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} seconds")
+        return " or ".join(parts) or "none"
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """Read the text form (:meth:`__str__`).
+
+        Raises:
+            ValueError: for anything else.
+        """
+        if text == "none":
+            return cls(None, None)
+        nodes: int | None = None
+        seconds: float | None = None
+        parts = text.split(" or ")
+        for i, part in enumerate(parts):
+            value, _, unit = part.partition(" ")
+            if unit == "nodes" and i == 0 and value.isascii() and value.isdigit():
+                nodes = int(value)
+            elif unit == "seconds" and i == len(parts) - 1 and len(parts) <= 2:
+                try:
+                    seconds = float(value)
+                except ValueError:
+                    raise ValueError(f"not a budget: {text!r}") from None
+            else:
+                raise ValueError(f"not a budget: {text!r}")
+        return cls(nodes, seconds)
 
 
 @dataclass(frozen=True)
 class DealResult:
-    """One surveyed deal: number, verdict, positions searched, seconds, winning line."""
+    """One surveyed deal: number, verdict, positions searched, seconds, budget, winning line.
+
+    ``budget`` is the :class:`Budget` the deal was solved with, in its text form.
+    """
 
     deal: int
     verdict: Verdict
     nodes: int
     seconds: float
     line: str
+    budget: str = str(Budget())
 
     @classmethod
     def parse(cls, row: dict[str, str]) -> DealResult:
@@ -59,7 +157,7 @@ class DealResult:
         """
         return cls(
             int(row["deal"]), Verdict(row["verdict"]), int(row["nodes"]),
-            float(row["seconds"]), row["line"] or "",
+            float(row["seconds"]), row["line"] or "", str(Budget.parse(row["budget"])),
         )
 
     def row(self) -> dict[str, str]:
@@ -69,18 +167,22 @@ class DealResult:
             "verdict": self.verdict.value,
             "nodes": str(self.nodes),
             "seconds": f"{self.seconds:.4f}",
+            "budget": self.budget,
             "line": self.line,
         }
 
 
-def decide_deal(number: int, variant_id: str, budget_seconds: float | None) -> DealResult:
-    """Solve deal ``number`` of ``variant_id`` within ``budget_seconds`` (None: no limit).
+def decide_deal(number: int, variant_id: str, budget: Budget) -> DealResult:
+    """Solve deal ``number`` of ``variant_id`` within ``budget``.
 
     Runs in a worker process of the survey.
     """
-    result = solve(deal(number, variant_by_id(variant_id)), max_seconds=budget_seconds)
+    result = solve(
+        deal(number, variant_by_id(variant_id)), max_nodes=budget.nodes, max_seconds=budget.seconds
+    )
     return DealResult(
-        number, result.verdict, result.nodes, result.seconds, " ".join(map(str, result.line))
+        number, result.verdict, result.nodes, result.seconds, " ".join(map(str, result.line)),
+        str(budget),
     )
 
 
@@ -108,6 +210,10 @@ def read_rows(
 ) -> dict[int, T]:
     """Read the rows of an earlier survey file by deal number; a cut-off last line is dropped.
 
+    A row counts only if its line is ended: the last line of a file that does not end with
+    a line break was being written when the survey was stopped, and is dropped even if it
+    reads as a row (its winning line could be cut short).
+
     Args:
         path: the CSV file (missing or empty: no rows).
         fields: the header the file must have.
@@ -115,26 +221,35 @@ def read_rows(
             KeyError for a bad row.
 
     Raises:
-        ValueError: if the file is not such a survey file (wrong header, or a bad row that
-            is not the last).
+        ValueError: if the file is not such a survey file (wrong header, a bad row that is
+            not the last, or a deal in two rows that differ).
     """
     results: dict[int, T] = {}
     if not path.exists() or path.stat().st_size == 0:
         return results
     with path.open(newline="", encoding="utf-8") as f:
-        lines = f.read().splitlines()
+        text = f.read()
+    lines = text.splitlines()
+    if lines and not text.endswith(("\n", "\r")):
+        lines.pop()  # the row being written when the survey was interrupted
     if not lines or tuple(lines[0].split(",")) != fields:
+        if lines and tuple(lines[0].split(",")) == OLD_FIELDS and fields == FIELDS:
+            raise ValueError(f"{path} was made before surveys recorded their budget (it has no "
+                             "budget column); survey into another file")
+        if not lines and ",".join(fields).startswith(text):
+            return results  # only a cut-off header
         raise ValueError(f"{path} is not a survey file of this kind (its header is not "
                          f"{','.join(fields)})")
-    rows = list(csv.DictReader(lines))
-    for i, row in enumerate(rows):
+    for i, row in enumerate(csv.DictReader(lines)):
         try:
+            if None in row or None in row.values():
+                raise ValueError("wrong number of fields")
             r = parse(row)
             number = int(row["deal"])
         except (TypeError, ValueError, KeyError):
-            if i == len(rows) - 1:
-                break  # the row being written when the survey was interrupted
             raise ValueError(f"{path}: row {i + 2} is not a survey row") from None
+        if number in results and results[number].row() != r.row():
+            raise ValueError(f"{path}: deal {number} has two different rows")
         results[number] = r
     return results
 
@@ -156,7 +271,20 @@ def _rewrite(path: Path, fields: tuple[str, ...], results: Mapping[int, Row]) ->
         writer.writeheader()
         for number in sorted(results):
             writer.writerow(results[number].row())
+        f.flush()
+        os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+def run_chunk(task: Callable[[int], T], numbers: Sequence[int]) -> tuple[list[T], float]:
+    """Run ``task`` on each of ``numbers`` in turn: the unit of work sent to the pool.
+
+    Returns:
+        The results, in the order of ``numbers``, and the seconds the chunk took.
+    """
+    started = time.perf_counter()
+    results = [task(n) for n in numbers]
+    return results, time.perf_counter() - started
 
 
 def run_tasks(
@@ -168,12 +296,21 @@ def run_tasks(
     workers: int = 1,
     executor: Executor | None = None,
     on_result: Callable[[T], None] | None = None,
+    in_flight: int | Callable[[], int] | None = None,
+    chunk_seconds: float = CHUNK_SECONDS,
+    max_chunk: int = MAX_CHUNK,
 ) -> dict[int, T]:
     """Run ``task`` on each deal number not yet in ``out``, appending a row as each ends.
 
     The machinery of every survey: rows already in ``out`` are kept and not done again
-    (a cut-off last row is dropped first), each new result is written and flushed as it
-    finishes, and the file is rewritten sorted at the end.
+    (a cut-off last row is dropped and the file rewritten first), deals go to the pool in
+    chunks (:func:`run_chunk`) sized from the time the chunks so far took to last about
+    ``chunk_seconds`` each (the first ones are single deals; none is longer than
+    ``max_chunk``, nor, near the end, than a fair share of what is left), with at most
+    ``in_flight`` chunks submitted and not yet done. Each chunk's rows are written and
+    flushed as soon as it is done, so a stopped survey loses at most its chunks in flight;
+    a chunk the pool runs twice (say, after a worker died) is written once. The file is
+    rewritten sorted at the end.
 
     Args:
         numbers: the deal numbers of the survey.
@@ -184,26 +321,41 @@ def run_tasks(
         workers: processes of the standard library's pool (ignored with ``executor``).
         executor: any ``concurrent.futures.Executor`` (for example a Dask cluster's).
         on_result: called with each new result, in completion order.
+        in_flight: most chunks in flight, or a function giving it (asked before each
+            submission, so a cluster that grows gets more); default twice ``workers``.
+        chunk_seconds: target seconds of work per chunk.
+        max_chunk: most deals per chunk.
 
     Returns:
         Every result for ``numbers``, old and new, by deal number.
+
+    Raises:
+        ValueError: if ``out`` is not a survey file of this kind.
+        OSError: if it cannot be read or written.
+        Whatever ``task`` raises, or the executor (for example when a cluster is lost):
+        the rows written so far stay, and running the survey again resumes.
     """
-    wanted = list(numbers)
+    wanted = list(dict.fromkeys(numbers))
     all_old = read_rows(out, fields, parse)
     done = {n: all_old[n] for n in wanted if n in all_old}
     _rewrite(out, fields, all_old)  # drop a cut-off last line before appending
     todo = [n for n in wanted if n not in done]
     own = executor is None
+    fixed = 2 * max(1, workers) if in_flight is None or callable(in_flight) else in_flight
+    slots = in_flight if callable(in_flight) else (lambda: fixed)
     pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
     try:
         with out.open("a", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fields)
-            for number, result in _completed(pool, todo, task):
-                writer.writerow(result.row())
+            for results in _completed(pool, todo, task, slots, chunk_seconds, max_chunk):
+                new = [r for r in results if r.deal not in done]
+                for result in new:
+                    writer.writerow(result.row())
                 f.flush()
-                done[number] = result
-                if on_result is not None:
-                    on_result(result)
+                for result in new:
+                    done[result.deal] = result
+                    if on_result is not None:
+                        on_result(result)
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
@@ -215,50 +367,84 @@ def run_survey(
     first: int,
     last: int,
     variant_id: str,
-    budget_seconds: float | None,
+    budget: Budget,
     out: Path,
     workers: int = 1,
     executor: Executor | None = None,
     on_result: Callable[[DealResult], None] | None = None,
+    in_flight: int | Callable[[], int] | None = None,
 ) -> dict[int, DealResult]:
     """Decide deals ``first``..``last`` (inclusive), skipping those already in ``out``.
 
     Args:
         first, last: the range of deal numbers.
         variant_id: the variant.
-        budget_seconds: time budget per deal, in seconds (None: no limit).
+        budget: what each deal's solve may spend (:class:`Budget`; recorded in each row).
         out: the CSV file; rows already in it are kept and their deals not solved again.
         workers: processes of the standard library's pool (ignored with ``executor``).
         executor: any ``concurrent.futures.Executor`` (for example a Dask cluster's).
         on_result: called with each new result, in completion order.
+        in_flight: most chunks of deals in flight (see :func:`run_tasks`).
 
     Returns:
         Every result for the range, old and new, by deal number.
+
+    Raises:
+        ValueError: if ``out`` is not a survey file, or holds rows made with another budget
+            (verdicts of two budgets are not mixed in one file).
+        UnknownVariantError: for an unknown variant.
     """
     variant_by_id(variant_id)
-    task = functools.partial(decide_deal, variant_id=variant_id, budget_seconds=budget_seconds)
+    others = {r.budget for r in read_results(out).values()} - {str(budget)}
+    if others:
+        raise ValueError(
+            f"{out} holds deals solved with another budget ({'; '.join(sorted(others))}), not "
+            f"{budget}: give that budget to resume it, or survey into another file"
+        )
+    task = functools.partial(decide_deal, variant_id=variant_id, budget=budget)
     return run_tasks(
-        range(first, last + 1), task, out, FIELDS, DealResult.parse, workers, executor, on_result
+        range(first, last + 1), task, out, FIELDS, DealResult.parse, workers, executor,
+        on_result, in_flight,
     )
 
 
 def _completed(
-    pool: Executor, numbers: Iterable[int], task: Callable[[int], T]
-) -> Iterator[tuple[int, T]]:
-    pending: dict[Future[T], int] = {}
-    it = iter(numbers)
-    window = 64
-    for number in it:
-        pending[pool.submit(task, number)] = number
-        if len(pending) >= window:
-            break
+    pool: Executor,
+    numbers: list[int],
+    task: Callable[[int], T],
+    slots: Callable[[], int],
+    chunk_seconds: float,
+    max_chunk: int,
+) -> Iterator[list[T]]:
+    """Yield the results of each chunk of ``numbers`` as it is done (see :func:`run_tasks`)."""
+    pending: set[Future[tuple[list[T], float]]] = set()
+    given = 0
+    seconds = 0.0
+    measured = 0
+
+    def submit_more() -> None:
+        nonlocal given
+        most = max(1, slots())
+        while len(pending) < most and given < len(numbers):
+            if measured == 0 or seconds <= 0:
+                size = 1
+            else:
+                size = max(1, min(max_chunk, round(chunk_seconds * measured / seconds)))
+            size = min(size, max(1, math.ceil((len(numbers) - given) / most)))
+            chunk = numbers[given:given + size]
+            pending.add(pool.submit(run_chunk, task, chunk))
+            given += size
+
+    submit_more()
     while pending:
         finished, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in finished:
-            yield pending.pop(future), future.result()
-            nxt = next(it, None)
-            if nxt is not None:
-                pending[pool.submit(task, nxt)] = nxt
+            pending.discard(future)
+            results, took = future.result()
+            seconds += took
+            measured += len(results)
+            yield results
+        submit_more()
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:

@@ -1,0 +1,289 @@
+"""Survey budgets and files (B3): node budgets that give the same verdicts everywhere, the
+budget recorded in every row and never mixed, cut-off rows repaired, chunks in flight bounded."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from scorpion.cli import app
+from scorpion.solver import Verdict
+from scorpion.solver.survey import (
+    DEFAULT_NODES,
+    FIELDS,
+    OLD_FIELDS,
+    Budget,
+    decide_deal,
+    read_results,
+    read_rows,
+    run_survey,
+    run_tasks,
+)
+
+runner = CliRunner()
+
+# Deal 202 is proved not winnable after searching 19,195 positions.
+DEAL_202_NODES = 19_195
+
+
+def test_solve_with_a_node_budget_is_undecided_below_the_proof_and_decided_at_it() -> None:
+    below = json.loads(runner.invoke(app, ["solve", "--deal", "202", "--nodes", "10000",
+                                           "--json"]).stdout)
+    assert (below["verdict"], below["nodes"]) == ("undecided", 10_000)
+    assert below["budget"] == {"nodes": 10_000, "seconds": None}
+    enough = json.loads(runner.invoke(app, ["solve", "--deal", "202", "--nodes", "20000",
+                                            "--json"]).stdout)
+    assert (enough["verdict"], enough["nodes"]) == ("not winnable", DEAL_202_NODES)
+    text = runner.invoke(app, ["solve", "--deal", "202", "--nodes", "20000"]).stdout
+    assert text.splitlines()[0] == "Scorpion deal 202: not winnable"
+    assert f"nodes: {DEAL_202_NODES}," in text
+
+
+@pytest.mark.parametrize("args", [["--nodes", "0"], ["--nodes", "x"], ["--budget", "-1"]])
+def test_solve_refuses_a_bad_budget(args: list[str]) -> None:
+    result = runner.invoke(app, ["solve", "--deal", "202", *args])
+    assert result.exit_code == 2
+
+
+def test_budget_text_round_trips_and_bad_texts_are_refused() -> None:
+    for budget in (Budget(), Budget(1000, None), Budget(None, 10.0), Budget(5, 0.5),
+                   Budget(None, None)):
+        assert Budget.parse(str(budget)) == budget
+    assert str(Budget()) == f"{DEFAULT_NODES} nodes"
+    assert str(Budget(5, 0.5)) == "5 nodes or 0.5 seconds"
+    assert Budget().reproducible and not Budget(5, 10.0).reproducible
+    for text in ("", "5", "5 nodes or 5 nodes", "10 seconds or 5 nodes", "x seconds",
+                 "-5 nodes", "0 nodes", "0 seconds", "nan seconds", "5 positions"):
+        with pytest.raises(ValueError):
+            Budget.parse(text)
+
+
+def test_node_budget_verdicts_are_the_survey_s(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    results = run_survey(200, 203, "scorpion", Budget(10_000, None), out, workers=1)
+    assert results[202].verdict is Verdict.UNDECIDED and results[202].nodes == 10_000
+    assert {r.budget for r in results.values()} == {"10000 nodes"}
+    again = decide_deal(202, "scorpion", Budget(20_000, None))
+    assert (again.verdict, again.nodes) == (Verdict.NOT_WINNABLE, DEAL_202_NODES)
+
+
+def test_survey_records_its_budget_and_refuses_to_mix_budgets(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    args = ["survey", "200..203", "--workers", "1", "--out", str(out)]
+    made = runner.invoke(app, [*args, "--nodes", "10000"])
+    assert made.exit_code == 0, made.output
+    assert "Budget per deal: 10000 nodes" in made.output
+    header, *rows = out.read_text(encoding="utf-8").splitlines()
+    assert header == ",".join(FIELDS)
+    assert len(rows) == 4 and all(",10000 nodes," in row for row in rows)
+    before = out.read_bytes()
+    for other in ([], ["--nodes", "20000"], ["--budget", "10"]):
+        refused = runner.invoke(app, args + other)
+        assert refused.exit_code == 2
+        assert "another budget (10000 nodes)" in refused.output
+        assert out.read_bytes() == before  # nothing written, nothing lost
+    resumed = runner.invoke(app, ["survey", "200..205", "--workers", "1", "--out", str(out),
+                                  "--nodes", "10000"])
+    assert resumed.exit_code == 0, resumed.output
+    assert sorted(read_results(out)) == [200, 201, 202, 203, 204, 205]
+
+
+def test_a_time_budget_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    made = runner.invoke(app, ["survey", "1..3", "--workers", "1", "--out", str(out),
+                               "--budget", "10"])
+    assert made.exit_code == 0, made.output
+    assert "Budget per deal: 10 seconds (depends on this machine's speed)" in made.output
+    assert {r.budget for r in read_results(out).values()} == {"10 seconds"}
+
+
+def test_player_surveys_take_no_solver_budget(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["survey", "1..3", "--player", "random", "--nodes", "5",
+                                 "--out", str(tmp_path / "p.csv")])
+    assert result.exit_code == 2 and "for --player full" in result.output
+
+
+def test_a_file_without_the_budget_column_is_not_resumed(tmp_path: Path) -> None:
+    out = tmp_path / "old.csv"
+    out.write_text(",".join(OLD_FIELDS) + "\n1,not winnable,1,0.0001,\n", encoding="utf-8")
+    result = runner.invoke(app, ["survey", "1..3", "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 2
+    assert "before surveys recorded their budget" in result.output
+    assert out.read_text(encoding="utf-8").count("\n") == 2
+
+
+def test_a_cut_off_last_row_is_dropped_even_when_it_reads_as_a_row(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    full = decide_deal(5, "scorpion", Budget())
+    assert full.verdict is Verdict.WINNABLE and " " in full.line
+    cut = ",".join(full.row()[f] for f in FIELDS).rsplit(" ", 3)[0]  # line cut short
+    out.write_text(",".join(FIELDS) + "\r\n" + cut, encoding="utf-8", newline="")
+    assert read_results(out) == {}
+    results = run_survey(5, 5, "scorpion", Budget(), out, workers=1)
+    assert results[5].line == full.line
+    assert read_results(out)[5].line == full.line
+    assert out.read_text(encoding="utf-8").splitlines()[1].endswith(full.line)
+
+
+def test_a_cut_off_header_is_an_empty_survey_and_garbage_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    out.write_text("deal,verd", encoding="utf-8")
+    assert read_results(out) == {}
+    out.write_text("deal,colour\n1,red\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not a survey file"):
+        read_results(out)
+
+
+def test_a_bad_row_before_the_last_or_a_deal_twice_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    head = ",".join(FIELDS)
+    row = "1,not winnable,1,0.0001,5000000 nodes,"
+    out.write_text(f"{head}\n{row}\n1,what,1,0.1,5000000 nodes,\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="row 3 is not a survey row"):
+        read_results(out)
+    out.write_text(f"{head}\n{row}\n{row}\n", encoding="utf-8")
+    assert sorted(read_results(out)) == [1]  # the same row twice reads as one
+    out.write_text(f"{head}\n{row}\n1,not winnable,2,0.0001,5000000 nodes,\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="deal 1 has two different rows"):
+        read_results(out)
+
+
+@dataclass(frozen=True)
+class Square:
+    deal: int
+
+    def row(self) -> dict[str, str]:
+        return {"deal": str(self.deal), "square": str(self.deal * self.deal)}
+
+    @classmethod
+    def parse(cls, row: dict[str, str]) -> Square:
+        if int(row["square"]) != int(row["deal"]) ** 2:
+            raise ValueError("not a square")
+        return cls(int(row["deal"]))
+
+
+class CountingPool(Executor):
+    """A thread pool that records the chunks submitted and the most in flight at once."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=3)
+        self.chunks: list[list[int]] = []
+        self.in_flight = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self.lock:
+            self.chunks.append(list(args[1]))
+            self.in_flight += 1
+            self.most = max(self.most, self.in_flight)
+        future = self.pool.submit(fn, *args, **kwargs)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, _: Future[Any]) -> None:
+        with self.lock:
+            self.in_flight -= 1
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def slow_square(n: int) -> Square:
+    threading.Event().wait(0.002)
+    return Square(n)
+
+
+def test_chunks_grow_to_the_target_time_stay_bounded_and_cover_each_deal_once(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "squares.csv"
+    pool = CountingPool()
+    seen: list[int] = []
+    results = run_tasks(range(1, 401), slow_square, out, ("deal", "square"), Square.parse,
+                        executor=pool, on_result=lambda r: seen.append(r.deal), in_flight=3,
+                        chunk_seconds=0.05, max_chunk=40)
+    pool.shutdown()
+    assert sorted(results) == list(range(1, 401)) == sorted(seen)
+    assert sorted(n for c in pool.chunks for n in c) == list(range(1, 401))  # each deal once
+    assert pool.most <= 3
+    sizes = [len(c) for c in pool.chunks]
+    assert sizes[:3] == [1, 1, 1]  # nothing measured yet
+    assert max(sizes) > 5 and max(sizes) <= 40  # grown from the time taken, within the cap
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "deal,square" and len(rows) == 401
+    assert [int(r.split(",")[0]) for r in rows[1:]] == list(range(1, 401))  # sorted at the end
+    assert read_rows(out, ("deal", "square"), Square.parse) == results
+
+
+def test_a_deal_that_comes_back_twice_is_written_once(tmp_path: Path) -> None:
+    class Again(CountingPool):
+        """Each chunk also runs the deals of the chunk before it again."""
+
+        last: list[int] = []  # noqa: RUF012
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            task, chunk = args
+            both, self.last = [*self.last, *chunk], list(chunk)
+            return super().submit(fn, task, both, **kwargs)
+
+    out = tmp_path / "squares.csv"
+    pool = Again()
+    seen: list[int] = []
+    run_tasks(range(1, 21), slow_square, out, ("deal", "square"), Square.parse,
+              executor=pool, on_result=lambda r: seen.append(r.deal), in_flight=1)
+    pool.shutdown()
+    assert sum(len(c) for c in pool.chunks) > 20  # deals did come back
+    assert sorted(seen) == list(range(1, 21))
+    assert out.read_text(encoding="utf-8").count("\n") == 21
+
+
+def test_block_size_fits_the_range() -> None:
+    from scorpion.plots import block_size
+
+    assert block_size(1_000_000) == 100_000
+    assert block_size(31_999) == 1_000
+    assert block_size(50_000) == 10_000
+    assert block_size(300) == 10
+    assert block_size(3) == 1
+
+
+def test_survey_plot_of_a_full_survey_draws_blocks_and_solve_times(tmp_path: Path) -> None:
+    out, plot = tmp_path / "s.csv", tmp_path / "full.svg"
+    result = runner.invoke(app, ["survey", "1..60", "--workers", "1", "--out", str(out),
+                                 "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert f"plot: {plot}" in result.stdout
+    svg = plot.read_text(encoding="utf-8")
+    results = read_results(out)
+    won = sum(r.verdict is Verdict.WINNABLE for r in results.values())
+    assert "per block of 10 deals" in svg
+    assert f"all 60 deals: {won / 60:.1%}" in svg
+    assert "seconds per deal" in svg and "solve times" in svg
+    assert "5000000 nodes" in svg
+
+
+def test_block_summaries_count_each_block_s_deals() -> None:
+    from scorpion.plots import block_summaries
+    from scorpion.solver.survey import DealResult, wilson_interval
+
+    verdicts = [Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNDECIDED]
+    results = {n: DealResult(n, verdicts[n % 3], 1, 0.0, "") for n in range(5, 30)}
+    cut = block_summaries(results, 5, 29, 10)
+    assert [(a, b) for a, b, _ in cut] == [(5, 14), (15, 24), (25, 29)]
+    last = cut[-1][2]  # deals 25..29: 27 winnable, 25 and 28 not, 26 and 29 undecided
+    assert (last.total, last.won, last.lost, last.undecided) == (5, 1, 2, 2)
+    assert (last.low, last.high) == (wilson_interval(1, 5)[0], wilson_interval(3, 5)[1])
+    assert sum(s.total for _, _, s in cut) == 25
+    with pytest.raises(ValueError, match="holds 25 of the 26 deals"):
+        block_summaries(results, 4, 29, 10)
+    with pytest.raises(ValueError, match="at least 1 deal"):
+        block_summaries(results, 5, 29, 0)
