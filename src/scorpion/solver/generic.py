@@ -27,10 +27,12 @@ Every winning line is replayed on the engine by the caller before it is returned
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Hashable, Iterator
 
 from ..engine.position import CELL_BASE, EMPTY_CELL, Move, Position, lands_on
+from ..engine.variants import Variant
 
 Key = Hashable
 
@@ -46,37 +48,47 @@ def generic_key(position: Position) -> Key:
     return (tuple(sorted(pairs)), cells, position.stock)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _column_score(column: tuple[int, ...], face_down: int, variant: Variant) -> int:
+    if not column:
+        return 3
+    total = -5 * face_down
+    for k in range(max(face_down, 1), len(column)):
+        if lands_on(column[k], column[k - 1], variant):
+            total += 4
+    return total
+
+
 def score(position: Position) -> int:
     """A rough measure of progress, higher better: only for the order of the search."""
     v = position.variant
     total = 0
     for col, fd in zip(position.columns, position.face_down, strict=True):
-        if not col:
-            total += 3
-            continue
-        total -= 5 * fd
-        for k in range(max(fd, 1), len(col)):
-            if lands_on(col[k], col[k - 1], v):
-                total += 4
+        total += _column_score(col, fd, v)
     total += 60 * len(position.runs)
     total -= 2 * sum(c != EMPTY_CELL for c in position.cells)
     return total
 
 
-def _children(position: Position) -> list[tuple[Move, Position]]:
-    """The moves worth searching from ``position`` with the positions they lead to, best
-    first."""
+def _children(position: Position, seen: set[Key]) -> list[tuple[Move, Position, Key]]:
+    """The moves worth searching from ``position`` to positions not in ``seen``, with the
+    positions they lead to and their keys, best first."""
     first_free = -1
     if position.variant.free_cells and EMPTY_CELL in position.cells:
         first_free = CELL_BASE + position.cells.index(EMPTY_CELL)
     found = []
+    keys = set()
     for move in position.legal_moves():
         if move.column >= CELL_BASE and move.column != first_free:
             continue
         after = position.apply(move)
-        found.append((score(after), move, after))
+        key = generic_key(after)
+        if key in seen or key in keys:
+            continue
+        keys.add(key)
+        found.append((score(after), move, after, key))
     found.sort(key=lambda item: -item[0])
-    return [(move, after) for _, move, after in found]
+    return [(move, after, key) for _, move, after, key in found]
 
 
 def search(
@@ -95,13 +107,12 @@ def search(
     """
     seen = {generic_key(position)}
     nodes = 1
-    path: list[tuple[Iterator[tuple[Move, Position]], Move | None]] = [
-        (iter(_children(position)), None)
+    path: list[tuple[Iterator[tuple[Move, Position, Key]], Move | None]] = [
+        (iter(_children(position, seen)), None)
     ]
     while path:
-        for move, after in path[-1][0]:
-            key = generic_key(after)
-            if key in seen:
+        for move, after, key in path[-1][0]:
+            if key in seen:  # reached meanwhile, below an earlier move
                 continue
             if after.is_won:
                 return "won", [m for _, m in path[1:] if m is not None] + [move], nodes
@@ -111,7 +122,7 @@ def search(
                 deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline
             ):
                 return "out", [], nodes
-            path.append((iter(_children(after)), move))
+            path.append((iter(_children(after, seen)), move))
             break
         else:
             path.pop()
