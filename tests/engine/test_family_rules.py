@@ -435,3 +435,32 @@ def test_b4_json_round_trip_with_reserves_and_cells(variant: Variant) -> None:
     assert position_from_json(data) == p
     if variant.cells:
         assert len(data[variant.cell_kind]) == variant.cells
+
+
+def test_b4_notation_errors_of_the_new_lines_name_the_line() -> None:
+    """B4, V2: a free cells game written with a reserve line, a missing reserve line, a
+    card twice (once in a cell), a run of the wrong kind, a column the game does not have:
+    each error names the line at fault."""
+    with pytest.raises(NotationError, match="line 12: How They Run has a 'cells:' line, not "
+                       "'reserve:'"):
+        pos(RUN.replace("cells:", "reserve:"), HOW_THEY_RUN)
+    with pytest.raises(NotationError, match="missing the 'reserve:' line"):
+        pos(MICE.replace("    reserve: 8H 3S\n", ""), THREE_BLIND_MICE)
+    twice = r"line 12: the free cells: 9H appears twice \(also in column 1\)"
+    with pytest.raises(NotationError, match=twice):
+        pos(RUN.replace("cells: 8H -", "cells: 8H 9H"), HOW_THEY_RUN)
+    with pytest.raises(NotationError, match="line 10: a run of Scorpion Tail is in alternate"):
+        pos(TAIL.replace(HEARTS_SPADES, "H"), SCORPION_TAIL)
+    with pytest.raises(NotationError, match=r"line 9: there is no column 10 \(columns are 1-7\)"):
+        pos(TAIL.replace("    stock: -", "    10:\n    stock: -"), SCORPION_TAIL)
+    with pytest.raises(NotationError, match="line 14: the stock holds no cards"):
+        pos(MICE + "    stock: 2C\n", THREE_BLIND_MICE)
+
+
+def test_v2_a_game_is_data_checked_when_it_is_made() -> None:
+    """V1, V2: a deal row of the wrong width, or a face-down card over a face-up one, is
+    refused when the game is described."""
+    with pytest.raises(ValueError, match="bad deal row"):
+        Variant("x", "X", 0, "X", rows=("UUU",))
+    with pytest.raises(ValueError, match="face-down cards must lie under face-up ones"):
+        Variant("x", "X", 0, "X", rows=("U" * 7, "D" * 7))

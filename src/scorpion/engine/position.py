@@ -677,9 +677,10 @@ class Position(NamedTuple):
                 f"this game has {variant.cells} reserves or free cells, not {len(self.cells)}",
                 "cells",
             )
+        cells_name = "the reserve" if variant.cell_kind == "reserve" else "the free cells"
         for card in self.cells:
             if card != EMPTY_CELL:
-                note(card, "the cells", "cells")
+                note(card, cells_name, "cells")
         for card in self.stock:
             note(card, "the stock", "stock")
         size = variant.stock_size
