@@ -367,9 +367,9 @@ class GameService:
     Args:
         session: the SQLAlchemy session (the caller commits).
         clock: returns the current time (naive UTC); tests pass their own.
-        random_deal: returns a deal number for a random new game.
         variants: the variants games may be started in, by id (default every registered
             one); any other id is an :class:`UnknownVariantError`.
+        random_deal: returns a deal number for a random new game.
     """
 
     def __init__(
