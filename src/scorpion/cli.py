@@ -21,6 +21,8 @@ from rich.text import Text
 from .advisor import Advice, PlayerView, advise, format_view, parse_view
 from .advisor.advise import DEFAULT_NODES, DEFAULT_SAMPLES
 from .engine import (
+    EMPTY_CELL,
+    VARIANTS,
     DealNumber,
     Game,
     HistoryError,
@@ -55,7 +57,7 @@ VariantOption = Annotated[
     typer.Option(
         "--variant",
         "-v",
-        help="Variant id: scorpion, scorpion-ii, wasp, wasp-ii or scorpion-strict "
+        help=f"Variant id: {', '.join(VARIANTS)} "
         "[default: scorpion, or the file's variant: line].",
         show_default=False,
     ),
@@ -129,7 +131,10 @@ def moves_command(
 @app.command("apply")
 def apply_command(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file, or - for stdin.")],
-    moves: Annotated[list[str], typer.Argument(metavar="MOVE...", help="Moves: 7H-5 or deal.")],
+    moves: Annotated[
+        list[str],
+        typer.Argument(metavar="MOVE...", help="Moves: 7H-5, 7H-f1 (a free cell) or deal."),
+    ],
     variant: VariantOption = None,
 ) -> None:
     """Apply MOVEs in order and print the resulting position.
@@ -139,7 +144,7 @@ def apply_command(
     position = _read_position(source, variant)
     for text in moves:
         try:
-            move = Move.parse(text)
+            move = Move.parse(text, position.variant)
         except ValueError as exc:
             raise _fail(f"error: {exc}") from None
         try:
@@ -224,25 +229,41 @@ def advise_command(
 
 _RED_SUITS = "DH"
 _PLAY_HELP = (
-    "Type a move (7H-5, or 7H 5), 'deal', 'undo', 'redo', 'hint', 'restart', "
-    "'new [N]', 'help' or 'quit'."
+    "Type a move (7H-5, or 7H 5; 7H-f1 onto a free cell), 'deal', 'undo', 'redo', 'hint', "
+    "'restart', 'new [N]', 'help' or 'quit'."
 )
 
 
 def render_table(game: Game, title: str) -> Text:
-    """Return the terminal picture of ``game``: columns as rows of cards, ``##`` face down."""
+    """Return the terminal picture of ``game``: columns as rows of cards, ``##`` face down,
+    then the reserve or free cells (``--`` for an empty one), if the game has them."""
     p = game.position
+    v = p.variant
     out = Text()
-    out.append(f"{title}   moves {len(game.moves)}   runs {len(p.runs)}/4   "
-               f"stock {len(p.stock)}\n", style="bold")
+    runs = f"runs {len(p.runs)}/4   " if v.removes_runs else ""
+    stock = f"stock {len(p.stock)}" if v.stock_size else ""
+    out.append(f"{title}   moves {len(game.moves)}   {runs}{stock}".rstrip() + "\n", style="bold")
+
+    def card(code: str) -> None:
+        out.append(code + " ", style="red" if code[1] in _RED_SUITS else "")
+
     for i, (col, fd) in enumerate(zip(p.columns, p.face_down, strict=True)):
-        out.append(f"{i + 1}: ")
-        for k, card in enumerate(col):
+        out.append(f"{i + 1:>2}: " if v.columns > 9 else f"{i + 1}: ")
+        for k, c in enumerate(col):
             if k < fd:
                 out.append("## ", style="dim")
             else:
-                code = card_code(card)
-                out.append(code + " ", style="red" if code[1] in _RED_SUITS else "")
+                card(card_code(c))
+        out.append("\n")
+    if v.cells:
+        out.append(f"{v.cell_kind}: ")
+        for k, c in enumerate(p.cells):
+            if v.free_cells:
+                out.append(f"f{k + 1}=")
+            if c == EMPTY_CELL:
+                out.append("-- ", style="dim")
+            else:
+                card(card_code(c))
         out.append("\n")
     return out
 
@@ -298,6 +319,11 @@ def play_command(
             except HistoryError as exc:
                 console.print(f"[yellow]{exc}[/]")
         elif word in ("hint", "h"):
+            if not v.is_classic:
+                moves = " ".join(str(m) for m in game.legal_moves()) or "none"
+                console.print(f"hints with chances are not available in {v.name} yet; "
+                              f"legal moves: {moves}", markup=False)
+                continue
             advice = advise(PlayerView.of(game.position), max_samples=32, nodes=5000)
             if not advice.moves:
                 console.print("no moves left: try undo, restart or new")
@@ -318,7 +344,7 @@ def play_command(
         else:
             text = line.replace(" ", "-") if "-" not in line and word != "deal" else line
             try:
-                change = game.push(Move.parse(text))
+                change = game.push(Move.parse(text, v))
             except ValueError as exc:
                 console.print(f"[yellow]{exc}[/]")
                 continue

@@ -11,6 +11,7 @@ from playouts import positions
 
 from scorpion.advisor import PlayerView, ViewError, format_view, parse_view
 from scorpion.engine import (
+    VARIANTS,
     WASP,
     Position,
     deal,
@@ -180,3 +181,14 @@ def test_realize_refuses_cards_that_are_not_the_unseen_ones() -> None:
     view = PlayerView.of(deal(1))
     with pytest.raises(ViewError, match="must be the unseen cards"):
         view.realize((*view.unseen[:-1], view.columns[0][0]))
+
+
+@pytest.mark.parametrize(
+    "variant_id", ["scorpion-tail", "three-blind-mice", "how-they-run", "chelicera"]
+)
+def test_v2_the_advisor_refuses_the_games_it_does_not_play_yet(variant_id: str) -> None:
+    """V2: the advisor's views are of the seven-column same-suit games; the others get a
+    clear ViewError naming the game rather than a wrong view."""
+    v = VARIANTS[variant_id]
+    with pytest.raises(ViewError, match=f"does not play {v.name} yet"):
+        PlayerView.of(deal(1, v))

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorpion.engine import (
+    CLASSIC_VARIANTS,
     DEAL,
     VARIANTS,
     Game,
@@ -31,7 +32,7 @@ from scorpion.engine import (
 )
 from winning import find_winning_line
 
-ALL_VARIANTS = list(VARIANTS.values())
+ALL_VARIANTS = list(CLASSIC_VARIANTS.values())  # the whole family: test_family_properties.py
 # Variants with Scorpion's empty-column rule (R9); Wasp's rule allows endless shuffling.
 R9_VARIANTS = [v for v in ALL_VARIANTS if not v.empty_column_takes_any]
 ALL_MOVES = [Move(card, column) for card in range(52) for column in range(7)] + [DEAL]

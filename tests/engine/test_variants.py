@@ -13,11 +13,11 @@ import pytest
 from positions import EMPTY4, STOCK_EMPTY, WITH_STOCK
 
 from scorpion.engine import (
+    CLASSIC_VARIANTS,
     DEAL,
     SCORPION,
     SCORPION_II,
     SCORPION_STRICT,
-    VARIANTS,
     WASP,
     WASP_II,
     IllegalMoveError,
@@ -56,13 +56,16 @@ def assert_position(actual: Position, expected_text: str, variant_id: str) -> No
 # --- V1: one engine, variants as parameters ------------------------------------------------
 
 
-def test_v2_the_five_variants_are_registered() -> None:
-    """V2: the variant ids, Scorpion first, and their names."""
-    assert list(VARIANTS) == IDS
-    assert [v.name for v in VARIANTS.values()] == [
+def test_v2_the_five_classic_variants_are_registered() -> None:
+    """V2: the ids of the five 7-column games, Scorpion first, and their names (the whole
+    family: test_family.py)."""
+    assert list(CLASSIC_VARIANTS) == IDS
+    assert [v.name for v in CLASSIC_VARIANTS.values()] == [
         "Scorpion", "Scorpion II", "Wasp", "Wasp II", "Scorpion, strict stock",
     ]
-    assert list(VARIANTS.values()) == [SCORPION, SCORPION_II, WASP, WASP_II, SCORPION_STRICT]
+    assert list(CLASSIC_VARIANTS.values()) == [
+        SCORPION, SCORPION_II, WASP, WASP_II, SCORPION_STRICT,
+    ]
     for variant_id in IDS:
         assert variant_by_id(variant_id).id == variant_id
 
@@ -71,7 +74,7 @@ def test_v1_variants_are_parameters_of_one_engine() -> None:
     """V1: a variant is a small set of parameters; each differs from Scorpion only as named."""
     params = {
         v.id: (v.face_down_columns, v.face_down_rows, v.empty_column_takes_any, v.strict_stock)
-        for v in VARIANTS.values()
+        for v in CLASSIC_VARIANTS.values()
     }
     assert params == {
         "scorpion": (4, 3, False, False),
@@ -80,7 +83,7 @@ def test_v1_variants_are_parameters_of_one_engine() -> None:
         "wasp-ii": (3, 3, True, False),
         "scorpion-strict": (4, 3, False, True),
     }
-    assert all(isinstance(v, Variant) for v in VARIANTS.values())
+    assert all(isinstance(v, Variant) for v in CLASSIC_VARIANTS.values())
 
 
 def test_v1_unknown_variant_id_names_the_known_ids() -> None:

@@ -71,7 +71,15 @@ class PlayerView(NamedTuple):
 
     @classmethod
     def of(cls, position: Position) -> PlayerView:
-        """Return what a player sees of ``position`` (its face-down and stock cards dropped)."""
+        """Return what a player sees of ``position`` (its face-down and stock cards dropped).
+
+        Raises:
+            ViewError: for a game the advisor does not play yet: those with more columns,
+                reserves, free cells or runs in alternate colours (see
+                :attr:`~scorpion.engine.variants.Variant.is_classic`).
+        """
+        if not position.variant.is_classic:
+            raise ViewError(f"the advisor does not play {position.variant.name} yet")
         return cls(
             tuple(col[fd:] for col, fd in zip(position.columns, position.face_down, strict=True)),
             position.face_down,
@@ -111,7 +119,9 @@ class PlayerView(NamedTuple):
             for col, fd in zip(self.columns, self.face_down, strict=True)
         )
         stock = tuple(it)
-        return tuple.__new__(Position, (columns, self.face_down, stock, self.runs, self.variant))
+        return tuple.__new__(
+            Position, (columns, self.face_down, stock, self.runs, self.variant, ())
+        )
 
     def sample(self, rng: random.Random) -> Position:
         """Return a position this view allows, drawn uniformly at random with ``rng``.

@@ -19,23 +19,36 @@ from .notation import (
     position_to_json,
 )
 from .position import (
+    CELL_BASE,
     COLUMNS,
     DEAL,
+    EMPTY_CELL,
     NOT_FACE_UP,
     IllegalMoveError,
     Move,
     MoveError,
     Position,
     PositionError,
+    cell_refusal,
+    completes_run,
     enters_empty_column,
+    game_won,
     lands_on,
+    refill_column,
     settle_column,
     stock_deal_refusal,
 )
 from .variants import (
+    CHELICERA,
+    CLASSIC_VARIANTS,
+    FARMERS_WIFE,
+    HOW_THEY_RUN,
     SCORPION,
+    SCORPION_HEAD,
     SCORPION_II,
     SCORPION_STRICT,
+    SCORPION_TAIL,
+    THREE_BLIND_MICE,
     VARIANTS,
     WASP,
     WASP_II,
@@ -45,6 +58,9 @@ from .variants import (
 )
 
 __all__ = [
+    "CELL_BASE", "CHELICERA", "CLASSIC_VARIANTS", "EMPTY_CELL", "FARMERS_WIFE",
+    "HOW_THEY_RUN", "SCORPION_HEAD", "SCORPION_TAIL", "THREE_BLIND_MICE", "cell_refusal",
+    "completes_run", "game_won", "refill_column",
     "COLUMNS", "DEAL", "NOT_FACE_UP", "SCORPION", "SCORPION_II", "SCORPION_STRICT", "VARIANTS",
     "WASP",
     "WASP_II", "Card", "CardError", "Change", "DealNumber", "DealNumberError", "Game",

@@ -107,3 +107,77 @@ def parse_suit(text: str) -> Suit:
 def run_of(suit: Suit) -> tuple[Card, ...]:
     """Return the completed run of ``suit``: King down to Ace, bottom to top (R12)."""
     return tuple(range(suit * 13 + 12, suit * 13 - 1, -1))
+
+
+def is_red(card: Card) -> bool:
+    """True for diamonds and hearts, False for clubs and spades."""
+    return card // 13 in (1, 2)
+
+
+RunId: TypeAlias = int
+"""A removed run: 0-3 for the same-suit run of that suit (King to Ace of clubs, diamonds,
+hearts or spades); from 4 on, a run in alternate colours (Scorpion Tail's), see
+:func:`run_id`."""
+
+
+def run_id(cards: tuple[Card, ...]) -> RunId:
+    """Return the id of the run ``cards`` (13 cards, King first, bottom to top).
+
+    A same-suit run is its suit (0-3). A run in alternate colours is
+    ``4 + king_is_red + 2 * flags``, where bit ``k`` of ``flags`` is set when the card of
+    rank ``13 - k`` is of the second suit of its colour (spades among the black suits,
+    hearts among the red ones).
+
+    Raises:
+        CardError: if ``cards`` is neither kind of run.
+    """
+    if len(cards) != 13 or [c % 13 for c in cards] != list(range(12, -1, -1)):
+        raise CardError("a run is 13 cards from King down to Ace")
+    suits = [c // 13 for c in cards]
+    if len(set(suits)) == 1:
+        return suits[0]
+    reds = [s in (1, 2) for s in suits]
+    if any(reds[k] == reds[k + 1] for k in range(12)):
+        raise CardError("a run is of one suit, or of alternate colours")
+    flags = sum(1 << k for k, s in enumerate(suits) if s in (2, 3))
+    return 4 + int(reds[0]) + 2 * flags
+
+
+def run_cards(run: RunId) -> tuple[Card, ...]:
+    """Return the 13 cards of the run ``run`` (see :func:`run_id`), King first.
+
+    Raises:
+        CardError: if ``run`` is not a run id.
+    """
+    if 0 <= run < 4:
+        return run_of(run)
+    if not 4 <= run < 4 + 2 * (1 << 13):
+        raise CardError(f"{run!r} is not a run")
+    red = (run - 4) & 1
+    flags = (run - 4) >> 1
+    cards = []
+    for k in range(13):
+        red_here = red ^ (k & 1)
+        second = (flags >> k) & 1
+        suit = (2 if second else 1) if red_here else (3 if second else 0)
+        cards.append(suit * 13 + 12 - k)
+    return tuple(cards)
+
+
+def run_code(run: RunId) -> str:
+    """Return the notation of a removed run: its suit letter (``"H"``) for a same-suit
+    run, its 13 card codes joined by dots (``"KH.QS.JD...AH"``) for one in alternate colours."""
+    if 0 <= run < 4:
+        return SUIT_LETTERS[run]
+    return ".".join(card_code(c) for c in run_cards(run))
+
+
+def parse_run(text: str) -> RunId:
+    """Read a run written by :func:`run_code`.
+
+    Raises:
+        CardError: if ``text`` is neither a suit letter nor 13 dotted card codes of a run.
+    """
+    if "." not in text:
+        return parse_suit(text)
+    return run_id(tuple(parse_card(t) for t in text.split(".")))

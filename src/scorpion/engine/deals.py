@@ -17,10 +17,11 @@ Algorithm (written from the description of PySolFC's ``pysollib/pysolrandom.py``
    ``j = int(random() * (n + 1))``; its algorithm is fixed by CPython's documented
    seeding of integers, so deals do not change between Python versions.
 4. Fisher-Yates from the end: for n from 51 down to 1, swap positions n and j.
-5. The last card of the shuffled list is dealt first: seven rows left to right onto
-   columns 1-7, the first three rows face down on the variant's face-down columns (R3);
+5. The last card of the shuffled list is dealt first. In Scorpion: seven rows left to right
+   onto columns 1-7, the first three rows face down on the variant's face-down columns (R3);
    the three cards left are the stock, dealt later onto columns 1, 2, 3 in the order they
-   come off the pile (R4, R11).
+   come off the pile (R4, R11). The other games of the family deal their own rows, as
+   PySolFC's ``startGame`` of each does (:attr:`Variant.rows`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import re
 from typing import NamedTuple
 
 from .cards import Card
-from .position import ASCII_SPACE, COLUMNS, Position
+from .position import ASCII_SPACE, EMPTY_CELL, Position
 from .variants import SCORPION, Variant
 
 MS_LIMIT = 32000
@@ -201,19 +202,29 @@ def shuffled_deck(number: DealNumber | int | str) -> list[Card]:
 
 
 def deal(number: DealNumber | int | str, variant: Variant = SCORPION) -> Position:
-    """Return the first position of deal ``number`` in ``variant`` (R2-R5).
+    """Return the first position of deal ``number`` in ``variant`` (R2-R5, V2).
+
+    The shuffled deck (:func:`shuffled_deck`) is dealt as PySolFC's ``startGame`` of that
+    game deals it: the rows of :attr:`Variant.rows` from the first, each left to right,
+    then one card to each reserve if the game deals them; the rest is the stock in the
+    order it comes off the pile.
 
     Raises:
         DealNumberError: if ``number`` is not a valid deal number (0, negative, too large,
             not digits).
     """
     pile = shuffled_deck(number)
-    columns: list[list[Card]] = [[] for _ in range(COLUMNS)]
-    for _row in range(7):
-        for col in columns:
-            col.append(pile.pop())
-    stock = (pile.pop(), pile.pop(), pile.pop())
-    face_down = tuple(
-        variant.face_down_rows if i < variant.face_down_columns else 0 for i in range(COLUMNS)
+    columns: list[list[Card]] = [[] for _ in range(variant.columns)]
+    for row in variant.rows:
+        for col, letter in zip(columns, row, strict=True):
+            if letter != ".":
+                col.append(pile.pop())
+    cells: tuple[Card, ...] = ()
+    if variant.cells:
+        cells = tuple(
+            pile.pop() if variant.cells_dealt else EMPTY_CELL for _ in range(variant.cells)
+        )
+    stock = tuple(pile.pop() for _ in range(len(pile)))
+    return Position(
+        tuple(tuple(c) for c in columns), variant.face_down_start, stock, (), variant, cells
     )
-    return Position(tuple(tuple(c) for c in columns), face_down, stock, (), variant)

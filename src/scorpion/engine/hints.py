@@ -13,7 +13,7 @@ from .position import Move, Position
 
 def is_column_shift(position: Position, move: Move) -> bool:
     """True if ``move`` carries a whole column (led by its bottom card) into an empty column."""
-    if move.card < 0 or position.columns[move.column]:
+    if move.card < 0 or move.to_cell or position.columns[move.column]:
         return False
     where = position.locate(move.card)
     return where is not None and where[1] == 0

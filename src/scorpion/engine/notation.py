@@ -10,10 +10,18 @@ Text form, one line per part::
     stock: 9C 2H 6H
     runs: -
 
-* ``N:`` lines, one per column 1-7 (an empty column is ``N:`` alone): cards bottom to top,
-  the face-down cards at the bottom inside one pair of brackets.
-* ``stock:`` the undealt cards in dealing order (the first goes onto column 1), or ``-``.
-* ``runs:`` the suit letters of the removed runs in removal order, or ``-``.
+* ``N:`` lines, one per column 1-7 (1-10 in the games of ten columns; an empty column is
+  ``N:`` alone): cards bottom to top, the face-down cards at the bottom inside one pair of
+  brackets.
+* ``stock:`` the undealt cards in dealing order (the first goes onto column 1), or ``-``;
+  left out in games without a stock (Three Blind Mice, Scorpion Head, ...).
+* ``runs:`` the removed runs in removal order, or ``-``: a same-suit run as its suit
+  letter (``H``), a run in alternate colours (Scorpion Tail, Farmer's Wife) as its 13 card
+  codes joined by dots (``KH.QS.JD.TC.9H.8S.7D.6C.5H.4S.3D.2C.AH``); left out in Chelicera,
+  whose runs stay on the table.
+* ``reserve:`` (Three Blind Mice, Farmer's Wife) or ``cells:`` (free cells: How They Run,
+  Scorpion Head): one card code per reserve or cell in order, ``-`` for an empty one;
+  only in games that have them.
 * ``variant:`` the variant id; optional, left out for Scorpion (the default).
 * ``#`` starts a comment line; blank lines are ignored.
 
@@ -25,6 +33,9 @@ JSON form (:func:`position_to_json` / :func:`position_from_json`)::
     {"variant": "scorpion",
      "columns": [{"face_down": ["JD", "5H", "KH"], "face_up": ["AS", "4H", "TH", "8D"]}, ...],
      "stock": ["9C", "2H", "6H"], "runs": []}
+
+and in games with reserves or free cells a ``"reserve"`` or ``"cells"`` key: a list of
+card codes, ``null`` for an empty one.
 """
 
 from __future__ import annotations
@@ -33,9 +44,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .cards import SUIT_LETTERS, Card, card_code, parse_card, parse_suit
-from .position import COLUMNS, Position, PositionError
-from .variants import SCORPION, Variant, variant_by_id
+from .cards import Card, RunId, card_code, parse_card, parse_run, run_code
+from .position import EMPTY_CELL, Position, PositionError
+from .variants import SCORPION, VARIANTS, Variant, variant_by_id
 
 
 class NotationError(ValueError):
@@ -51,6 +62,7 @@ class NotationError(ValueError):
 
 
 _DIGITS = re.compile("[0-9]+")
+_MAX_COLUMNS = max(v.columns for v in VARIANTS.values())
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -65,8 +77,9 @@ def format_position(position: Position, title: str | None = None) -> str:
         title: an optional comment for the first line (``"Scorpion deal 1"``).
     """
     lines = [f"# {title}"] if title else []
-    if position.variant is not SCORPION:
-        lines.append(f"variant: {position.variant.id}")
+    variant = position.variant
+    if variant is not SCORPION:
+        lines.append(f"variant: {variant.id}")
     for i, (col, fd) in enumerate(zip(position.columns, position.face_down, strict=True)):
         parts = []
         if fd:
@@ -74,8 +87,13 @@ def format_position(position: Position, title: str | None = None) -> str:
         if col[fd:]:
             parts.append(_cards(col[fd:]))
         lines.append(f"{i + 1}: {' '.join(parts)}".rstrip())
-    lines.append(f"stock: {_cards(position.stock) or '-'}")
-    lines.append(f"runs: {' '.join(SUIT_LETTERS[s] for s in position.runs) or '-'}")
+    if variant.cells:
+        slots = " ".join(card_code(c) if c != EMPTY_CELL else "-" for c in position.cells)
+        lines.append(f"{variant.cell_kind}: {slots}")
+    if variant.stock_size:
+        lines.append(f"stock: {_cards(position.stock) or '-'}")
+    if variant.removes_runs:
+        lines.append(f"runs: {' '.join(run_code(r) for r in position.runs) or '-'}")
     return "\n".join(lines) + "\n"
 
 
@@ -122,7 +140,8 @@ def notation_lines(text: str) -> Iterator[tuple[int, str, str]]:
         key, sep, value = stripped.partition(":")
         if not sep:
             raise NotationError(
-                f"expected 'N:', 'stock:', 'runs:' or 'variant:' at the start, got {stripped!r}",
+                "expected 'N:', 'stock:', 'runs:', 'reserve:', 'cells:' or 'variant:' "
+                f"at the start, got {stripped!r}",
                 number,
             )
         yield number, key.strip().lower(), value
@@ -142,13 +161,16 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
     """
     columns: dict[int, tuple[tuple[Card, ...], int, int]] = {}
     stock: tuple[tuple[Card, ...], int] | None = None
-    runs: tuple[tuple[int, ...], int] | None = None
+    runs: tuple[tuple[RunId, ...], int] | None = None
+    cells: tuple[tuple[Card, ...], int, str] | None = None
     named: tuple[Variant, int] | None = None
     for number, key, value in notation_lines(text):
         if _DIGITS.fullmatch(key):
             index = int(key)
-            if not 1 <= index <= COLUMNS:
-                raise NotationError(f"there is no column {index} (columns are 1-{COLUMNS})", number)
+            if not 1 <= index <= _MAX_COLUMNS:
+                raise NotationError(
+                    f"there is no column {index} (columns are 1-{_MAX_COLUMNS} at most)", number
+                )
             if index in columns:
                 raise NotationError(f"column {index} is given twice", number)
             col, fd = _parse_column(value, number)
@@ -163,10 +185,20 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
                 raise NotationError("'runs:' is given twice", number)
             value = value.strip()
             try:
-                suits = tuple(parse_suit(t) for t in value.split()) if value != "-" else ()
+                found = tuple(parse_run(t) for t in value.split()) if value != "-" else ()
             except ValueError as exc:
                 raise NotationError(str(exc), number) from None
-            runs = (suits, number)
+            runs = (found, number)
+        elif key in ("reserve", "cells"):
+            if cells is not None:
+                raise NotationError("'reserve:' or 'cells:' is given twice", number)
+            try:
+                slots = tuple(
+                    EMPTY_CELL if t == "-" else parse_card(t) for t in value.split()
+                )
+            except ValueError as exc:
+                raise NotationError(str(exc), number) from None
+            cells = (slots, number, key)
         elif key == "variant":
             if named is not None:
                 raise NotationError("'variant:' is given twice", number)
@@ -176,28 +208,50 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
                 raise NotationError(str(exc), number) from None
         else:
             raise NotationError(
-                f"unknown line {key!r}: expected 1-7, stock, runs or variant", number
+                f"unknown line {key!r}: expected a column number, stock, runs, reserve, "
+                "cells or variant",
+                number,
             )
 
-    missing = [str(i) for i in range(1, COLUMNS + 1) if i not in columns]
-    if missing:
-        raise NotationError(f"missing column line(s): {', '.join(m + ':' for m in missing)}")
-    if stock is None:
-        raise NotationError("missing the 'stock:' line (write 'stock: -' for no stock)")
-    if runs is None:
-        raise NotationError("missing the 'runs:' line (write 'runs: -' for none)")
     if named is not None:
         if variant is not None and variant is not named[0]:
             raise NotationError(
                 f"the text is for variant {named[0].id!r}, not {variant.id!r}", named[1]
             )
         variant = named[0]
+    variant = variant or SCORPION
+    n = variant.columns
+    extra = [i for i in columns if i > n]
+    if extra:
+        raise NotationError(
+            f"there is no column {extra[0]} (columns are 1-{n})", columns[extra[0]][2]
+        )
+    missing = [str(i) for i in range(1, n + 1) if i not in columns]
+    if missing:
+        raise NotationError(f"missing column line(s): {', '.join(m + ':' for m in missing)}")
+    if stock is None:
+        if variant.stock_size:
+            raise NotationError("missing the 'stock:' line (write 'stock: -' for no stock)")
+        stock = ((), 0)
+    if runs is None:
+        if variant.removes_runs:
+            raise NotationError("missing the 'runs:' line (write 'runs: -' for none)")
+        runs = ((), 0)
+    if cells is None:
+        if variant.cells:
+            raise NotationError(f"missing the '{variant.cell_kind}:' line")
+        cells = ((), 0, variant.cell_kind)
+    elif variant.cells and cells[2] != variant.cell_kind:
+        raise NotationError(
+            f"{variant.name} has a '{variant.cell_kind}:' line, not '{cells[2]}:'", cells[1]
+        )
     position = Position(
-        tuple(columns[i][0] for i in range(1, COLUMNS + 1)),
-        tuple(columns[i][1] for i in range(1, COLUMNS + 1)),
+        tuple(columns[i][0] for i in range(1, n + 1)),
+        tuple(columns[i][1] for i in range(1, n + 1)),
         stock[0],
         runs[0],
-        variant or SCORPION,
+        variant,
+        cells[0],
     )
     try:
         position.check()
@@ -206,9 +260,11 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
         if exc.part == "column" and exc.column is not None:
             line = columns[exc.column + 1][2]
         elif exc.part == "stock":
-            line = stock[1]
+            line = stock[1] or None
         elif exc.part == "runs":
-            line = runs[1]
+            line = runs[1] or None
+        elif exc.part == "cells":
+            line = cells[1] or None
         raise NotationError(str(exc), line) from None
     return position
 
@@ -225,7 +281,14 @@ def position_to_json(position: Position) -> dict[str, Any]:
             for col, fd in zip(position.columns, position.face_down, strict=True)
         ],
         "stock": [card_code(c) for c in position.stock],
-        "runs": [SUIT_LETTERS[s] for s in position.runs],
+        "runs": [run_code(r) for r in position.runs],
+        **(
+            {position.variant.cell_kind: [
+                card_code(c) if c != EMPTY_CELL else None for c in position.cells
+            ]}
+            if position.variant.cells
+            else {}
+        ),
     }
 
 
@@ -248,9 +311,11 @@ def position_from_json(data: Any, variant: Variant | None = None) -> Position:
             if variant is not None and variant is not named:
                 raise NotationError(f"the JSON is for variant {named.id!r}, not {variant.id!r}")
             variant = named
+        variant = variant or SCORPION
+        n = variant.columns
         cols = data["columns"]
-        if not isinstance(cols, list) or len(cols) != COLUMNS:
-            raise NotationError(f"'columns' must be a list of {COLUMNS} columns")
+        if not isinstance(cols, list) or len(cols) != n:
+            raise NotationError(f"'columns' must be a list of {n} columns")
         columns = []
         face_down = []
         for i, col in enumerate(cols, start=1):
@@ -261,14 +326,21 @@ def position_from_json(data: Any, variant: Variant | None = None) -> Position:
             columns.append(tuple(down + up))
             face_down.append(len(down))
         stock = tuple(parse_card(str(c)) for c in _list(data.get("stock", []), "stock"))
-        runs = tuple(parse_suit(str(s)) for s in _list(data.get("runs", []), "runs"))
+        runs = tuple(parse_run(str(r)) for r in _list(data.get("runs", []), "runs"))
+        cells: tuple[Card, ...] = ()
+        if variant.cells:
+            kind = variant.cell_kind
+            cells = tuple(
+                EMPTY_CELL if c is None else parse_card(str(c))
+                for c in _list(data.get(kind, [None] * variant.cells), kind)
+            )
     except KeyError as exc:
         raise NotationError(f"missing key {exc}") from None
     except NotationError:
         raise
     except ValueError as exc:
         raise NotationError(str(exc)) from None
-    position = Position(tuple(columns), tuple(face_down), stock, runs, variant or SCORPION)
+    position = Position(tuple(columns), tuple(face_down), stock, runs, variant, cells)
     try:
         position.check()
     except PositionError as exc:

@@ -1,46 +1,153 @@
-"""Variants of Scorpion (V1, V2): small sets of parameters over one set of rules.
+"""The games of the Scorpion family (V1, V2): each one data over one set of rules.
 
-A :class:`Variant` names only what it changes: how many columns start with face-down
-cards, what an empty column accepts, and whether the stock may be dealt while a column is
-empty. The rules themselves live once, in :mod:`scorpion.engine.position`.
+A :class:`Variant` describes a game as data: how many columns, how the deal lays the
+cards out (which are face down), the stock, reserves or free cells, what builds on what
+(same suit or alternate colours), what fills an empty column, what makes a run and how the
+game is won. The rules themselves live once, each in one named function of
+:mod:`scorpion.engine.position`.
 
 Variants are singletons compared by identity (fast to hash inside positions); pickling
 one gives back the registered instance, so positions survive a process pool.
 
-On PySolFC's names: every variant here uses the same shuffle, so deal N puts the same
-cards in the same places in all of them (R5); only which cards start face down differs.
-PySolFC's own "Wasp" deals face down on the first three columns, which is what this
-project calls Wasp II; this project's Wasp keeps Scorpion's four face-down columns, as the
-specification (V2) defines it.
+On PySolFC's names (its current ``pysollib/games/spider.py`` is the reference): every game
+records the id and name PySolFC gives it, and deal N of a game is PySolFC's game N of that
+game: the same shuffle (R5), then that game's own order of dealing. Scorpion (29),
+Scorpion II (672), Wasp (185) and Wasp II (976) deal alike and differ only in which cards
+start face down (Scorpion II and Wasp II: columns 1-3 only) and in what fills an empty
+column (Wasp and Wasp II: any card or group). Today's PySolFC Wasp keeps Scorpion's four
+face-down columns, and its Wasp II is Scorpion II's deal with Wasp's empty columns, exactly
+as they are played here. "Scorpion, strict stock" is a house rule of ours over PySolFC's
+Scorpion (29): the stock may not be dealt while a column is empty.
+
+The deal is written as rows: one string per row dealt, one letter per column, left to
+right: ``D`` a card face down, ``U`` a card face up, ``.`` no card in that column. The
+cards left after the rows go one to each reserve (when the reserves are dealt), and the
+rest make the stock, in the order they come off the pile.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Build = Literal["suit", "colour"]
+"""What builds on what: ``"suit"`` the card of the same suit one rank lower (R7);
+``"colour"`` a card one rank lower of the other colour (Scorpion Tail)."""
+
+CellKind = Literal["reserve", "cells"]
+"""``"reserve"``: cards may be played from it, never onto it (Three Blind Mice);
+``"cells"``: free cells, one card each, playable from and onto (How They Run)."""
+
+
+def _scorpion_rows(face_down_columns: int, face_down_rows: int) -> tuple[str, ...]:
+    down = "D" * face_down_columns + "U" * (7 - face_down_columns)
+    return (down,) * face_down_rows + ("U" * 7,) * (7 - face_down_rows)
 
 
 @dataclass(frozen=True, eq=False)
 class Variant:
-    """One variant of Scorpion.
+    """One game of the Scorpion family.
 
     Attributes:
         id: stable identifier used in notation, URLs, saved games and statistics.
         name: name shown to players.
-        face_down_columns: how many columns, from column 1, start with face-down cards (R3).
-        face_down_rows: how many of the first rows dealt are face down on those columns.
+        pysol_id: PySolFC's game id of this game (or of the game a house rule changes).
+        pysol_name: PySolFC's name of that game.
+        house_rule: for a house rule of ours, what it changes (None for PySolFC's games).
+        face_down_columns: for the 7-column deals of Scorpion, how many columns, from
+            column 1, start with face-down cards (R3); ignored when ``rows`` is given.
+        face_down_rows: for those deals, how many of the first rows are face down there.
         empty_column_takes_any: an empty column accepts any card or group, not only a
             King-led group (Wasp's rule, replacing R9).
         strict_stock: the stock may not be dealt while a column is empty (replacing R11's
-            "also when some columns are empty").
+            "also when some columns are empty"); a house rule.
+        columns: how many columns (7, or 10 in Three Blind Mice and its kin).
+        rows: the deal, one string per row (see the module docstring); by default
+            Scorpion's seven rows with ``face_down_rows`` rows face down on
+            ``face_down_columns`` columns.
+        build: ``"suit"`` or ``"colour"``: what builds on what, and what a run is (13
+            cards King to Ace of one suit, or in alternate colours).
+        cells: how many reserves or free cells (0: none).
+        cell_kind: ``"reserve"`` (play from, never onto) or ``"cells"`` (free cells).
+        cells_dealt: the deal puts one card into each reserve or cell.
+        stock_deal: the stock can be dealt by the player, one card onto each of the first
+            columns (R11); False where the stock only refills empty columns.
+        refill: how many cards from the stock refill a column that a move empties
+            (Chelicera: 3; 0: none).
+        removes_runs: completed runs leave the table (R12) and the game is won with four
+            removed (R14); False: runs stay, the game is won when every column holding
+            cards is one run and the stock is empty (Chelicera).
     """
 
     id: str
     name: str
+    pysol_id: int
+    pysol_name: str
+    house_rule: str | None = None
     face_down_columns: int = 4
     face_down_rows: int = 3
     empty_column_takes_any: bool = False
     strict_stock: bool = False
+    columns: int = 7
+    rows: tuple[str, ...] = field(default=())
+    build: Build = "suit"
+    cells: int = 0
+    cell_kind: CellKind = "reserve"
+    cells_dealt: bool = False
+    stock_deal: bool = True
+    refill: int = 0
+    removes_runs: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            object.__setattr__(
+                self, "rows", _scorpion_rows(self.face_down_columns, self.face_down_rows)
+            )
+        for row in self.rows:
+            if len(row) != self.columns or set(row) - set("DU."):
+                raise ValueError(f"{self.id}: bad deal row {row!r}")
+        for i in range(self.columns):
+            letters = "".join(row[i] for row in self.rows if row[i] != ".")
+            if "UD" in letters:
+                raise ValueError(f"{self.id}: face-down cards must lie under face-up ones")
+        if self.dealt > 52:
+            raise ValueError(f"{self.id}: the deal needs more than 52 cards")
+
+    @property
+    def dealt(self) -> int:
+        """How many cards the deal puts on the table (columns and reserves)."""
+        on_rows = sum(len(row) - row.count(".") for row in self.rows)
+        return on_rows + (self.cells if self.cells_dealt else 0)
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds at the start (0: no stock)."""
+        return 52 - self.dealt
+
+    @property
+    def face_down_start(self) -> tuple[int, ...]:
+        """How many cards of each column start face down."""
+        return tuple(sum(row[i] == "D" for row in self.rows) for i in range(self.columns))
+
+    @property
+    def free_cells(self) -> int:
+        """How many free cells a card may be played onto (0 for reserves)."""
+        return self.cells if self.cell_kind == "cells" else 0
+
+    @property
+    def is_classic(self) -> bool:
+        """True for the 7-column same-suit games without reserves whose stock is dealt onto
+        columns 1-3 (Scorpion, Scorpion II, Wasp, Wasp II, strict stock): the games the
+        compiled solver core plays."""
+        return (
+            self.columns == 7
+            and self.build == "suit"
+            and not self.cells
+            and self.stock_size == 3
+            and self.stock_deal
+            and not self.refill
+            and self.removes_runs
+        )
 
     def __repr__(self) -> str:
         return f"<Variant {self.id}>"
@@ -54,16 +161,85 @@ class Variant:
         return super().__reduce__()
 
 
-SCORPION = Variant("scorpion", "Scorpion")
-SCORPION_II = Variant("scorpion-ii", "Scorpion II", face_down_columns=3)
-WASP = Variant("wasp", "Wasp", empty_column_takes_any=True)
-WASP_II = Variant("wasp-ii", "Wasp II", face_down_columns=3, empty_column_takes_any=True)
-SCORPION_STRICT = Variant("scorpion-strict", "Scorpion, strict stock", strict_stock=True)
+SCORPION = Variant("scorpion", "Scorpion", 29, "Scorpion")
+SCORPION_II = Variant("scorpion-ii", "Scorpion II", 672, "Scorpion II", face_down_columns=3)
+WASP = Variant("wasp", "Wasp", 185, "Wasp", empty_column_takes_any=True)
+WASP_II = Variant(
+    "wasp-ii", "Wasp II", 976, "Wasp II", face_down_columns=3, empty_column_takes_any=True
+)
+SCORPION_STRICT = Variant(
+    "scorpion-strict",
+    "Scorpion, strict stock",
+    29,
+    "Scorpion",
+    house_rule="ours: the stock may not be dealt while a column is empty",
+    strict_stock=True,
+)
+SCORPION_TAIL = Variant("scorpion-tail", "Scorpion Tail", 346, "Scorpion Tail", build="colour")
+_MICE_ROWS = ("UUUUUUUDDD",) * 3 + ("U" * 10,) * 2
+THREE_BLIND_MICE = Variant(
+    "three-blind-mice",
+    "Three Blind Mice",
+    305,
+    "Three Blind Mice",
+    columns=10,
+    rows=_MICE_ROWS,
+    cells=2,
+    cells_dealt=True,
+)
+FARMERS_WIFE = Variant(
+    "farmers-wife",
+    "Farmer's Wife",
+    543,
+    "Farmer's Wife",
+    columns=10,
+    rows=_MICE_ROWS,
+    build="colour",
+    cells=2,
+    cells_dealt=True,
+)
+HOW_THEY_RUN = Variant(
+    "how-they-run",
+    "How They Run",
+    544,
+    "How They Run",
+    columns=10,
+    rows=_MICE_ROWS,
+    cells=2,
+    cell_kind="cells",
+    cells_dealt=True,
+)
+SCORPION_HEAD = Variant(
+    "scorpion-head",
+    "Scorpion Head",
+    345,
+    "Scorpion Head",
+    rows=("UUUDDDD",) * 4 + ("UUUUUUU",) * 3 + ("UUU....",),
+    cells=4,
+    cell_kind="cells",
+)
+CHELICERA = Variant(
+    "chelicera",
+    "Chelicera",
+    344,
+    "Chelicera",
+    rows=("UUUUUUU",) * 4 + ("....UUU",) * 3,
+    stock_deal=False,
+    refill=3,
+    removes_runs=False,
+)
 
 VARIANTS: dict[str, Variant] = {
-    v.id: v for v in (SCORPION, SCORPION_II, WASP, WASP_II, SCORPION_STRICT)
+    v.id: v
+    for v in (
+        SCORPION, SCORPION_II, WASP, WASP_II, SCORPION_STRICT, SCORPION_TAIL,
+        THREE_BLIND_MICE, FARMERS_WIFE, HOW_THEY_RUN, SCORPION_HEAD, CHELICERA,
+    )
 }
-"""The registered variants by id, Scorpion first."""
+"""The registered variants by id, Scorpion first, today's five before the rest."""
+
+CLASSIC_VARIANTS: dict[str, Variant] = {v.id: v for v in VARIANTS.values() if v.is_classic}
+"""The 7-column same-suit games with Scorpion's stock (the first five)."""
 
 
 class UnknownVariantError(ValueError):

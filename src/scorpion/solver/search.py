@@ -141,7 +141,7 @@ from enum import StrEnum
 
 from ..engine.cards import KING
 from ..engine.position import DEAL, Move, Position
-from . import core
+from . import core, generic
 from .proof import board_code, cannot_win
 
 Key = tuple[object, ...]
@@ -276,6 +276,16 @@ def solve(
         return SolveResult(Verdict.WINNABLE, (), 1, time.perf_counter() - started)
     deadline = None if max_seconds is None else started + max_seconds
     node_limit = max_nodes if max_nodes is not None else sys.maxsize
+    if not position.variant.is_classic:
+        # The games the compiled core does not play (generic.py says how they are searched).
+        outcome, found, nodes = generic.search(position, node_limit, deadline)
+        if outcome == "won":
+            check_line(position, found)
+            return SolveResult(
+                Verdict.WINNABLE, tuple(found), nodes, time.perf_counter() - started
+            )
+        verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
+        return SolveResult(verdict, (), nodes, time.perf_counter() - started)
     outcome, moves, nodes = core.search(position, node_limit, deadline)
     if outcome == "won":
         line = tuple(DEAL if m < 0 else Move(m >> 3, m & 7) for m in moves)

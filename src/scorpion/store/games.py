@@ -31,7 +31,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -48,6 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from ..engine import (
+    SCORPION,
     VARIANTS,
     Change,
     DealNumber,
@@ -56,6 +57,8 @@ from ..engine import (
     Move,
     MoveError,
     Position,
+    UnknownVariantError,
+    Variant,
     deal,
     format_position,
     variant_by_id,
@@ -268,13 +271,13 @@ def replayed(variant_id: str, deal_number: str, moves: str, redo: str) -> tuple[
         )
         if before is not None:
             game = before[0].copy()
-            game.push(Move.parse(parts[-1]))
+            game.push(Move.parse(parts[-1], start.variant))
         else:
-            game = Game(start, [Move.parse(t) for t in parts])
+            game = Game(start, [Move.parse(t, start.variant) for t in parts])
         entry = (game, format_position(game.position))
         _remember(variant_id, deal_number, canonical, *entry)
     game = entry[0].copy()
-    undone = [Move.parse(t) for t in redo.split()]
+    undone = [Move.parse(t, start.variant) for t in redo.split()]
     for move in undone:  # they must replay legally; then they wait on the redo stack
         game.push(move)
     for _ in undone:
@@ -413,6 +416,8 @@ class GameService:
     Args:
         session: the SQLAlchemy session (the caller commits).
         clock: returns the current time (naive UTC); tests pass their own.
+        variants: the variants games may be started in, by id (default every registered
+            one); any other id is an :class:`UnknownVariantError`.
         random_deal: returns a deal number for a random new game.
 
     :meth:`on` makes one over a Core connection instead, whose ORM session is made only
@@ -424,11 +429,25 @@ class GameService:
         session: Session | None,
         clock: Callable[[], datetime] = _utcnow,
         random_deal: Callable[[], int] = lambda: secrets.randbelow(31999) + 1,
+        variants: Mapping[str, Variant] = VARIANTS,
     ) -> None:
         self._session = session
         self._connection: Connection | None = None
         self.clock = clock
         self.random_deal = random_deal
+        self.variants = variants
+
+    def check_variant(self, variant_id: str) -> None:
+        """Check that games of ``variant_id`` may be started here.
+
+        Raises:
+            UnknownVariantError: naming the id and the ids that may be played.
+        """
+        if variant_id not in self.variants:
+            known = ", ".join(self.variants)
+            raise UnknownVariantError(
+                f"unknown variant {variant_id!r} (known variants: {known})"
+            )
 
     @classmethod
     def on(cls, connection: Connection) -> GameService:
@@ -642,7 +661,7 @@ class GameService:
             UnknownVariantError: for an unknown variant id.
             CorruptGameError: if the saved game cannot be replayed or does not match.
         """
-        variant_by_id(variant_id)
+        self.check_variant(variant_id)
         row = self._row(player_id, variant_id, lock)
         if row is None:
             return self.new_game(player_id, variant_id, None)
@@ -672,7 +691,7 @@ class GameService:
             UnknownVariantError: for an unknown variant id.
             DealNumberError: for a bad deal number.
         """
-        variant_by_id(variant_id)
+        self.check_variant(variant_id)
         number = DealNumber.parse(
             deal_number if deal_number is not None else self.random_deal()
         )
@@ -877,7 +896,7 @@ class GameService:
             CorruptGameError: if the saved game is damaged.
         """
         try:
-            move = Move.parse(move_text)
+            move = Move.parse(move_text, VARIANTS.get(variant_id, SCORPION))
         except MoveError:
             if not known:
                 self.require_player(player_id)

@@ -8,6 +8,7 @@ for what counts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..engine import VARIANTS
+from ..engine import VARIANTS, Variant
 from .games import (
     DAMAGE,
     DamagedDataError,
@@ -132,14 +133,17 @@ def variant_stats(
     )
 
 
-def statistics(session: Session, player_id: str) -> list[VariantStats]:
-    """The player's statistics for every variant, in the order of ``VARIANTS``.
+def statistics(
+    session: Session, player_id: str, variants: Mapping[str, Variant] = VARIANTS
+) -> list[VariantStats]:
+    """The player's statistics for every variant of ``variants`` (default: every
+    registered one), in their order.
 
     Raises:
         DamagedDataError: if the player's rows cannot be read.
     """
     try:
-        return _statistics(session, player_id)
+        return _statistics(session, player_id, variants)
     except DAMAGE:
         raise DamagedDataError(
             "your results cannot be read (they were damaged in the database); "
@@ -164,7 +168,9 @@ def _results(session: Session, player_id: str) -> list[ResultRow]:
     return results
 
 
-def _statistics(session: Session, player_id: str) -> list[VariantStats]:
+def _statistics(
+    session: Session, player_id: str, variants: Mapping[str, Variant]
+) -> list[VariantStats]:
     results = _results(session, player_id)
     playing: dict[str, int | None] = {
         row.variant: row.result_id
@@ -180,7 +186,7 @@ def _statistics(session: Session, player_id: str) -> list[VariantStats]:
         variant_stats(
             v.id, v.name, [r for r in results if r.variant == v.id], playing.get(v.id)
         )
-        for v in VARIANTS.values()
+        for v in variants.values()
     ]
 
 

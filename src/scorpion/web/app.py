@@ -29,9 +29,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..advisor import PlayerView
-from ..engine import VARIANTS, DealNumberError, HistoryError, IllegalMoveError, MoveError
+from ..engine import DealNumberError, HistoryError, IllegalMoveError, MoveError
 from ..engine.hints import hint_moves
-from ..engine.variants import UnknownVariantError, variant_by_id
+from ..engine.variants import UnknownVariantError
 from ..solver import Verdict
 from ..store import (
     CorruptGameError,
@@ -50,6 +50,7 @@ from .advice import Advisor, Answer
 from .insight import Insight
 from .schemas import (
     VARIANT_IDS,
+    WEB_VARIANTS,
     ClockRequest,
     ClockView,
     Deleted,
@@ -273,7 +274,7 @@ async def get_service(request: Request) -> AsyncIterator[GameService]:
     """
     database: Database = request.app.state.database
     with database.session() as session:
-        yield GameService(session)
+        yield GameService(session, variants=WEB_VARIANTS)
 
 
 @contextlib.contextmanager
@@ -420,7 +421,7 @@ def rules() -> Response:
 @router.get("/api/variants", response_model=list[VariantInfo], tags=["game"])
 async def variants() -> list[VariantInfo]:
     """List the variants that can be played."""
-    return [VariantInfo(id=v.id, name=v.name) for v in VARIANTS.values()]
+    return [VariantInfo(id=v.id, name=v.name) for v in WEB_VARIANTS.values()]
 
 
 @router.get("/api/game", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -448,7 +449,7 @@ async def new_game(
     random deal the solver proved winnable."""
     number = None if body.deal is None else str(body.deal)
     if number is None and body.winnable_only:
-        variant_by_id(body.variant)
+        svc.check_variant(body.variant)
         insight: Insight = request.app.state.insight
         number = await insight.winnable_deal(body.variant)
         if number is None:
@@ -596,7 +597,7 @@ account = APIRouter(tags=["player"])
 @account.get("/api/statistics", response_model=list[StatsView], responses=_ERRORS)
 async def get_statistics(svc: ServiceDep, pid: PlayerDep) -> list[StatsView]:
     """The player's statistics, per variant (F7)."""
-    return [StatsView.of(s) for s in statistics(svc.session, pid)]
+    return [StatsView.of(s) for s in statistics(svc.session, pid, WEB_VARIANTS)]
 
 
 @account.get("/api/settings", response_model=Settings, responses=_ERRORS)

@@ -15,8 +15,8 @@ from pydantic import (
     model_validator,
 )
 
-from ..engine import VARIANTS, card_code
-from ..engine.cards import SUIT_LETTERS
+from ..engine import CLASSIC_VARIANTS, Variant, card_code
+from ..engine.cards import run_code
 from ..engine.deals import DEAL_PATTERN, MAX_DEAL
 from ..engine.position import MOVE_PATTERN
 from ..store import GameState, VariantStats
@@ -78,7 +78,7 @@ class GameView(BaseModel):
             last = LastMove(
                 move=str(state.last_move),
                 revealed=[card_code(c) for c in state.last_change.revealed],
-                runs=[SUIT_LETTERS[s] for s in state.last_change.runs],
+                runs=[run_code(r) for r in state.last_change.runs],
             )
         return cls(
             variant=VariantInfo(id=p.variant.id, name=p.variant.name),
@@ -88,7 +88,7 @@ class GameView(BaseModel):
                 for col, fd in zip(p.columns, p.face_down, strict=True)
             ],
             stock=len(p.stock),
-            runs=[SUIT_LETTERS[s] for s in p.runs],
+            runs=[run_code(r) for r in p.runs],
             moves=len(game.moves),
             elapsed_ms=state.elapsed_ms,
             started=row.started_at is not None,
@@ -104,7 +104,12 @@ class GameView(BaseModel):
 STRICT = ConfigDict(extra="forbid", strict=True)
 """Request bodies: no unknown fields, and no guessing of types ("false" is not False)."""
 
-VARIANT_IDS: dict[str, JsonValue] = {"enum": list(VARIANTS)}
+WEB_VARIANTS: dict[str, Variant] = dict(CLASSIC_VARIANTS)
+"""The variants the web table offers: the 7-column games without reserves or free cells
+(the page draws no others yet); the rest of the family plays in the library and the
+terminal."""
+
+VARIANT_IDS: dict[str, JsonValue] = {"enum": list(WEB_VARIANTS)}
 """The schema's list of variant ids. The server itself answers an unknown id with 400."""
 
 

@@ -1,0 +1,129 @@
+"""A plain search for the games the compiled core does not play (B1, V2).
+
+:mod:`scorpion.solver.core` is built for the seven-column same-suit games without
+reserves (Scorpion, Scorpion II, Wasp, Wasp II, strict stock). The other games of the
+family (Scorpion Tail, Three Blind Mice, Farmer's Wife, How They Run, Scorpion Head,
+Chelicera) are searched here, on engine positions, with the engine's own moves: slower, and
+without the core's safe moves and proofs, but with the same guarantees.
+
+* **Complete.** A depth-first search over the positions reachable from the start, each
+  searched once (a transposition table of canonical keys). The graph is finite, so when the
+  search ends without a win every reachable position was searched and none is won: the
+  position is not winnable. A budget (nodes, seconds) that runs out gives "undecided".
+* **Canonical keys.** Two positions get the same key only when the same lines of play, up
+  to renaming columns and cells, are open from both, so searching one of them is enough:
+  the columns (with their face-down counts) as a multiset when no stock is waiting to be
+  dealt onto the first columns (before the deal those columns keep their places and only
+  the others are sorted), the reserves or free cells as a multiset (their cards play the
+  same from any of them), and the stock as it is. The removed runs are what is left.
+* **Fewer equal moves.** Of the moves of one card onto empty free cells only the one onto
+  the first empty cell is searched (the others reach the same key).
+* **Order.** The moves of a position are searched best first by a simple score of the
+  position each leads to (cards in order on the columns, runs removed, cards still face
+  down, free cells used, empty columns): it finds wins sooner, and changes no verdict.
+
+Every winning line is replayed on the engine by the caller before it is returned.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Hashable, Iterator
+
+from ..engine.position import CELL_BASE, EMPTY_CELL, Move, Position, lands_on
+from ..engine.variants import Variant
+
+Key = Hashable
+
+
+def generic_key(position: Position) -> Key:
+    """Return the canonical key of ``position`` (see the module docstring)."""
+    pairs = tuple(zip(position.columns, position.face_down, strict=True))
+    cells = tuple(sorted(position.cells))
+    v = position.variant
+    if position.stock and v.stock_deal:
+        first = len(position.stock)
+        return (pairs[:first], tuple(sorted(pairs[first:])), cells, position.stock)
+    return (tuple(sorted(pairs)), cells, position.stock)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _column_score(column: tuple[int, ...], face_down: int, variant: Variant) -> int:
+    if not column:
+        return 3
+    total = -5 * face_down
+    for k in range(max(face_down, 1), len(column)):
+        if lands_on(column[k], column[k - 1], variant):
+            total += 4
+    return total
+
+
+def score(position: Position) -> int:
+    """A rough measure of progress, higher better: only for the order of the search."""
+    v = position.variant
+    total = 0
+    for col, fd in zip(position.columns, position.face_down, strict=True):
+        total += _column_score(col, fd, v)
+    total += 60 * len(position.runs)
+    total -= 2 * sum(c != EMPTY_CELL for c in position.cells)
+    return total
+
+
+def _children(position: Position, seen: set[Key]) -> list[tuple[Move, Position, Key]]:
+    """The moves worth searching from ``position`` to positions not in ``seen``, with the
+    positions they lead to and their keys, best first."""
+    first_free = -1
+    if position.variant.free_cells and EMPTY_CELL in position.cells:
+        first_free = CELL_BASE + position.cells.index(EMPTY_CELL)
+    found = []
+    keys = set()
+    for move in position.legal_moves():
+        if move.column >= CELL_BASE and move.column != first_free:
+            continue
+        after = position.apply(move)
+        key = generic_key(after)
+        if key in seen or key in keys:
+            continue
+        keys.add(key)
+        found.append((score(after), move, after, key))
+    found.sort(key=lambda item: -item[0])
+    return [(move, after, key) for _, move, after, key in found]
+
+
+def search(
+    position: Position, node_limit: int, deadline: float | None
+) -> tuple[str, list[Move], int]:
+    """Search from ``position`` depth-first; see :func:`scorpion.solver.search.solve`.
+
+    Args:
+        position: the start; not won.
+        node_limit: stop when this many positions have been searched (counting the start).
+        deadline: stop after this :func:`time.perf_counter` value (None: no limit).
+
+    Returns:
+        ``(outcome, line, nodes)``: outcome ``"won"`` (``line``: the moves that win),
+        ``"lost"`` (every reachable position searched, none won) or ``"out"`` (budget spent).
+    """
+    seen = {generic_key(position)}
+    nodes = 1
+    path: list[tuple[Iterator[tuple[Move, Position, Key]], Move | None]] = [
+        (iter(_children(position, seen)), None)
+    ]
+    while path:
+        for move, after, key in path[-1][0]:
+            if key in seen:  # reached meanwhile, below an earlier move
+                continue
+            if after.is_won:
+                return "won", [m for _, m in path[1:] if m is not None] + [move], nodes
+            seen.add(key)
+            nodes += 1
+            if nodes >= node_limit or (
+                deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline
+            ):
+                return "out", [], nodes
+            path.append((iter(_children(after, seen)), move))
+            break
+        else:
+            path.pop()
+    return "lost", [], nodes

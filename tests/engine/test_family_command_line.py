@@ -1,0 +1,138 @@
+"""The command line (B3) for every game of the family (V2): deal, moves, apply, solve and
+play with ``--variant ID``; a whole deal of each game typed into ``play`` wins."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from scorpion.cli import app
+from scorpion.engine import (
+    VARIANTS,
+    Move,
+    deal,
+    format_position,
+    parse_position,
+    position_from_json,
+)
+from scorpion.solver import Verdict, solve
+
+runner = CliRunner()
+IDS = list(VARIANTS)
+# A deal of each game that the solver wins quickly.
+WINNABLE = {
+    "scorpion": 5, "scorpion-ii": 30, "wasp": 11, "wasp-ii": 4, "scorpion-strict": 58,
+    "scorpion-tail": 1, "three-blind-mice": 3, "farmers-wife": 3, "how-they-run": 1,
+    "scorpion-head": 1, "chelicera": 1,
+}
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_b3_v2_deal_of_every_game(variant_id: str) -> None:
+    """B3, V2: 'deal N --variant ID' prints the deal with its title; --json reads back."""
+    v = VARIANTS[variant_id]
+    result = runner.invoke(app, ["deal", "617", "--variant", variant_id])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == format_position(deal(617, v), f"{v.name} deal 617")
+    result = runner.invoke(app, ["deal", "617", "-v", variant_id, "--json"])
+    assert position_from_json(json.loads(result.stdout)) == deal(617, v)
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_b3_v2_moves_and_apply_in_every_game(variant_id: str) -> None:
+    """B3, V2: 'moves' lists the legal moves of the position read; 'apply' plays the first
+    two of them in turn and prints the position; an illegal move exits 1."""
+    v = VARIANTS[variant_id]
+    text = format_position(deal(2, v))
+    result = runner.invoke(app, ["moves", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    legal = deal(2, v).legal_moves()
+    assert result.stdout.split() == [str(m) for m in legal]
+    first = legal[0]
+    after = deal(2, v).apply(first)
+    second = after.legal_moves()[0]
+    result = runner.invoke(app, ["apply", "-", str(first), str(second)], input=text)
+    assert result.exit_code == 0, result.output
+    assert parse_position(result.stdout) == after.apply(second)
+    refused = next(
+        Move(c, d) for c in range(52) for d in range(v.columns)
+        if not after.is_legal(Move(c, d)) and after.locate(c) is not None
+    )
+    result = runner.invoke(app, ["apply", "-", str(first), str(refused)], input=text)
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"illegal: {refused}: {after.illegal_reason(refused)}")
+
+
+def test_b3_v2_apply_onto_a_free_cell_and_from_a_reserve() -> None:
+    """B3, V2: 'f1' names a free cell in How They Run; Three Blind Mice has none to name
+    (exit 2, the move text is bad)."""
+    htr = format_position(deal(1, VARIANTS["how-they-run"]))
+    result = runner.invoke(app, ["apply", "-", "9C-8"], input=htr)  # 9C tops column 10
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["apply", "-", "6S-f1"], input=htr)
+    assert result.exit_code == 1
+    assert "free cell f1 already holds a card (V2)" in result.stdout
+    mice = format_position(deal(1, VARIANTS["three-blind-mice"]))
+    result = runner.invoke(app, ["apply", "-", "6S-f1"], input=mice)
+    assert result.exit_code == 2
+    assert "the column must be a number from 1 to 10, not 'f1'" in result.stderr
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_b3_v2_solve_a_deal_of_every_game(variant_id: str) -> None:
+    """B1, B3: 'solve --deal N --variant ID' finds the winning line the library finds."""
+    number = WINNABLE[variant_id]
+    result = runner.invoke(
+        app, ["solve", "--deal", str(number), "--variant", variant_id, "--json", "--budget", "60"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["variant"] == variant_id and data["verdict"] == "winnable"
+    p = deal(number, VARIANTS[variant_id])
+    for text in data["line"]:
+        p = p.apply(Move.parse(text, p.variant))
+    assert p.is_won
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_b3_v2_r14_play_a_whole_deal_of_every_game_to_the_win(variant_id: str) -> None:
+    """B3, R14, V2: the solver's winning line, typed into 'play --variant ID', wins; the
+    table shows the game's columns, reserve or free cells."""
+    v = VARIANTS[variant_id]
+    number = WINNABLE[variant_id]
+    result = solve(deal(number, v), max_seconds=60)
+    assert result.verdict is Verdict.WINNABLE
+    lines = [str(m).replace("-", " ") for m in result.line]  # '7H 5' reads too
+    out = runner.invoke(
+        app, ["play", "--deal", str(number), "--variant", variant_id],
+        input="".join(f"{line}\n" for line in [*lines, "quit"]),
+    )
+    assert out.exit_code == 0, out.output
+    text = out.stdout
+    assert f"{v.name} deal {number}   moves 0" in text
+    assert f"You won in {len(result.line)} moves!" in text
+    assert "illegal" not in text and "may only" not in text and "bad move" not in text
+    if v.columns == 10:
+        assert "\n10: " in text
+    if v.cells:
+        assert f"\n{v.cell_kind}: " in text
+
+
+def test_b3_v2_hint_and_advise_say_the_advisor_does_not_play_the_other_games_yet() -> None:
+    """B3, V2: in the games the advisor does not play, 'hint' lists the legal moves without
+    chances and 'advise' exits 2 naming the game."""
+    out = runner.invoke(
+        app, ["play", "--deal", "1", "-v", "three-blind-mice"], input="hint\nquit\n"
+    )
+    assert out.exit_code == 0, out.output
+    legal = " ".join(str(m) for m in deal(1, VARIANTS["three-blind-mice"]).legal_moves())
+    assert "hints with chances are not available in Three Blind Mice yet; legal moves: " in (
+        out.stdout.replace("\n", " ")
+    )
+    assert all(move in out.stdout for move in legal.split())
+    text = format_position(deal(1, VARIANTS["scorpion-tail"]))
+    result = runner.invoke(app, ["advise", "-"], input=text)
+    assert result.exit_code == 2
+    assert "the advisor does not play Scorpion Tail yet" in result.stderr
