@@ -12,8 +12,9 @@ import pytest
 from api_client import new_client, ok
 from fastapi.testclient import TestClient
 
-from scorpion.engine import Move, card_code, deal
+from scorpion.engine import Move, Position, card_code, deal
 from scorpion.engine.cards import SUIT_LETTERS
+from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web.words import card_words, refusal_sentence
 from winning import WINNABLE_DEAL, winning_line
@@ -93,11 +94,12 @@ def test_destinations_of_a_card(client: TestClient) -> None:
     assert client.get("/api/game/destinations", params={"card": "XX"}).status_code == 422
 
 
-def test_finish_only_once_nothing_is_hidden(client: TestClient) -> None:
-    """F3, F10: Finish answers only once every card is face up; then the solver's line."""
+def test_outlook_offers_finish_only_once_nothing_is_hidden(client: TestClient) -> None:
+    """F3, F10: the solver's line to finish is given only once every card is face up."""
     ok(client.post("/api/game/new", json={"deal": str(WINNABLE_DEAL)}))
-    r = client.get("/api/game/finish")
-    assert r.status_code == 409 and "hidden" in r.json()["detail"]
+    assert ok(client.get("/api/game/outlook")) == {
+        "moves_left": True, "hidden": True, "finish": None, "line": []
+    }
     position = deal(WINNABLE_DEAL)
     line = winning_line()
     played = 0
@@ -108,11 +110,49 @@ def test_finish_only_once_nothing_is_hidden(client: TestClient) -> None:
         position = position.apply(Move.parse(text))
         played += 1
     assert played < len(line)
-    answer = polled(client, "/api/game/finish", {})
-    assert answer["status"] == "winnable" and answer["line"]
+    deadline = time.monotonic() + 60
+    while (answer := ok(client.get("/api/game/outlook")))["finish"] == "unknown":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert answer["finish"] == "winnable" and answer["line"] and not answer["hidden"]
     for text in answer["line"]:
         view = ok(client.post("/api/game/move", json={"move": text}))
     assert view["won"]
+    assert ok(client.get("/api/game/outlook"))["finish"] is None
+
+
+def dead_end(number: int, budget: int = 20_000) -> list[str]:
+    """Moves from the start of deal ``number`` to a position without hint moves."""
+    seen: set[Position] = set()
+    path: list[str] = []
+
+    def search(p: Position) -> bool:
+        if len(seen) > budget:
+            return False
+        moves = hint_moves(p)
+        if not moves and not p.is_won:
+            return True
+        for m in moves:
+            q = p.apply(m)
+            if q not in seen:
+                seen.add(q)
+                path.append(str(m))
+                if search(q):
+                    return True
+                path.pop()
+        return False
+
+    assert search(deal(number))
+    return path
+
+
+def test_outlook_says_when_no_move_is_left(client: TestClient) -> None:
+    ok(client.post("/api/game/new", json={"deal": "1"}))
+    assert ok(client.get("/api/game/outlook"))["moves_left"] is True
+    for text in dead_end(1):
+        ok(client.post("/api/game/move", json={"move": text}))
+    body = ok(client.get("/api/game/outlook"))
+    assert body["moves_left"] is False
 
 
 def test_give_up_counts_as_not_won_and_deals_anew(client: TestClient) -> None:
@@ -140,7 +180,8 @@ def test_solution_is_told_only_once_the_game_is_over(client: TestClient) -> None
     r = client.get("/api/deal/solution", params=params)
     assert r.status_code == 409 and "over" in r.json()["detail"]
     ok(client.post("/api/game/new", json={"deal": "77"}))  # replaced: the game on 5 ended
-    ok(client.post("/api/game/new", json={"deal": str(WINNABLE_DEAL), "variant": "scorpion-strict"}))
+    strict = {"deal": str(WINNABLE_DEAL), "variant": "scorpion-strict"}
+    ok(client.post("/api/game/new", json=strict))
     r = client.get("/api/deal/solution", params=params)
     assert r.status_code == 409  # the same cards are in play in another variant
     ok(client.post("/api/game/give-up", json={"variant": "scorpion-strict"}))
@@ -157,7 +198,8 @@ def test_solution_is_told_only_once_the_game_is_over(client: TestClient) -> None
     assert frames[0]["move"] is None
     start = deal(WINNABLE_DEAL)
     assert [c["cards"] for c in frames[0]["columns"]] == [
-        [card_code(c) for c in col[fd:]] for col, fd in zip(start.columns, start.face_down)
+        [card_code(c) for c in col[fd:]]
+        for col, fd in zip(start.columns, start.face_down, strict=True)
     ]
     position = start
     for frame in frames[1:]:

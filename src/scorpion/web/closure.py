@@ -1,13 +1,14 @@
 """Routes that help a player finish a game and learn from it (F3, F4, F7, F10).
 
 - ``GET /api/game/destinations``: where a face-up card may go now (a double-click).
-- ``GET /api/game/finish``: once nothing is hidden, the solver's winning line from here.
+- ``GET /api/game/outlook``: is the game stuck; once nothing is hidden, the solver's
+  winning line from here (Finish).
 - ``POST /api/game/give-up``: end the game without a win (a new deal takes its place).
 - ``GET /api/deal/solution``: after a game on a deal has ended, whether the deal could
   have been won from its start, and the winning line drawn step by step.
 
 None of them tells a hidden card of a game in progress: destinations name only face-up
-cards and columns, finish answers only when every card is face up, and a solution is
+cards and columns, the outlook asks the solver only when every card is face up, and a solution is
 told only for a deal that no game of the player in progress is dealt from.
 """
 
@@ -31,6 +32,7 @@ from ..engine import (
     variant_by_id,
 )
 from ..engine.cards import SUIT_LETTERS
+from ..engine.hints import hint_moves
 from ..solver import SolveResult, Verdict
 from ..store.endings import give_up, solution_allowed
 from .app import _ERRORS, PlayerDep, ServiceDep, VariantQuery
@@ -51,8 +53,7 @@ SolverStatus = Literal["winnable", "not winnable", "undecided", "unknown"]
 
 
 class TooEarlyError(Exception):
-    """Help asked for before it may be given (409): Finish while cards are hidden, a
-    deal's solution while a game on it may still be played."""
+    """A deal's solution asked for while a game on it may still be played (409)."""
 
 
 class Destinations(BaseModel):
@@ -65,14 +66,20 @@ class Destinations(BaseModel):
     )
 
 
-class FinishLine(BaseModel):
-    """The solver's answer for a position with nothing hidden."""
+class Outlook(BaseModel):
+    """What the table may offer now: the game is stuck, or it can be finished."""
 
-    status: SolverStatus = Field(
-        description="winnable (the line wins), not winnable, undecided (the search ran out "
-        "of time) or unknown (still searching: ask again)."
+    moves_left: bool = Field(
+        description="False when the game is not won and no move worth making is left "
+        "(the page then offers Undo, or ending the game)."
     )
-    line: list[str] = Field(description="Moves that win from the position (winnable only).")
+    hidden: bool = Field(description="True while a card is face down or in the stock.")
+    finish: SolverStatus | None = Field(
+        description="Once nothing is hidden: winnable (``line`` wins from here), not "
+        "winnable, undecided (the search ran out of time) or unknown (still searching: "
+        "ask again); None while cards are hidden or once the game is won."
+    )
+    line: list[str] = Field(description="Moves that win from here (finish winnable only).")
 
 
 class Frame(BaseModel):
@@ -167,24 +174,25 @@ async def destinations(
     return Destinations(card=card_code(number), moves=moves, message=message)
 
 
-@closure.get("/api/game/finish", response_model=FinishLine, responses=_ERRORS)
-async def finish(
+@closure.get("/api/game/outlook", response_model=Outlook, responses=_ERRORS)
+async def outlook(
     svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
-) -> FinishLine:
-    """Once every card is face up and the stock dealt, the solver's winning line from the
-    position (nothing hidden is read: the player sees all of it). 409 while any card is
-    hidden; "unknown" while the solver searches (ask again)."""
+) -> Outlook:
+    """Is the game stuck (no move worth making left), and once every card is face up and
+    the stock dealt, the solver's winning line from here (Finish). Nothing hidden is read:
+    the solver is asked only when the player sees every card."""
     state = svc.current(pid, variant, lock=False)
     position = state.game.position
-    if state.row.won:
-        return FinishLine(status="winnable", line=[])
-    if position.stock or any(position.face_down):
-        raise TooEarlyError("Some cards are still hidden: Finish is offered once all are face up.")
+    won = state.row.won
+    hidden = bool(position.stock) or any(position.face_down)
+    moves_left = won or bool(hint_moves(position))
+    if won or hidden:
+        return Outlook(moves_left=moves_left, hidden=hidden, finish=None, line=[])
     insight: Insight = request.app.state.insight
     result = insight.verdict(position)
     status = _status(result)
     line = [str(m) for m in result.line] if result is not None and status == "winnable" else []
-    return FinishLine(status=status, line=line)
+    return Outlook(moves_left=moves_left, hidden=False, finish=status, line=line)
 
 
 @closure.post("/api/game/give-up", response_model=GaveUp, responses=_ERRORS)
