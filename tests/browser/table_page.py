@@ -215,7 +215,7 @@ class Table:
         if variant is not None:
             self.page.locator("#variant-select").select_option(variant)
         # A game under way of that variant is not left without asking.
-        asks = self.page.evaluate("""() => window.scorpion.inProgress()
+        asks = self.page.evaluate("""() => Boolean(window.scorpion.inProgress?.())
             && document.getElementById('variant-select').value === window.scorpion.variant""")
         with self.page.expect_response(lambda r: r.url.endswith("/api/game/new")) as info:
             dialog.get_by_role("button", name="Start").click()
