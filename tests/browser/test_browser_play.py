@@ -190,8 +190,13 @@ def test_hint_says_when_no_move_is_left(table: Table) -> None:
         assert answer.ok, answer.text()
     view = table.open()
     assert view["moves"] > 0 and not view["won"]
+    # The page says so by itself (a dialog offering Undo or ending the game); closed, the
+    # Hint button says it too.
+    expect(page.locator("#end-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#end-dialog")).to_be_hidden()
     page.get_by_role("button", name="Hint").click()
-    expect(table.toast()).to_contain_text("no moves left, try Undo or New game")
+    expect(table.toast()).to_have_text("No moves left, try Undo or New game.")
     expect(page.locator("#tableau .hint")).to_have_count(0)
 
 

@@ -230,6 +230,7 @@ export class Ending {
     document.body.classList.add("replaying");
     $("replay-deal").textContent = this.ended ? this.ended.deal : "";
     $("replay-bar").hidden = false;
+    $("message").hidden = true;
     this.step = -1;
     this.go(0, "deal");
     $("replay-play").focus();
@@ -255,6 +256,10 @@ export class Ending {
     $("replay-step").textContent = step === 0
       ? `The first position: ${last} moves to go.`
       : `Move ${step} of ${last}: ${describeMove(frame.move)}.${step === last ? " Won!" : ""}`;
+    // The counters follow the replay; the game's own come back when it closes.
+    $("moves").textContent = String(step);
+    $("runs").textContent = `${frame.runs.length}/4`;
+    $("stock-count").textContent = String(frame.stock);
     $("replay-back").disabled = step === 0;
     $("replay-start").disabled = step === 0;
     $("replay-forward").disabled = step === last;
@@ -266,7 +271,7 @@ export class Ending {
     if (this.step >= this.frames.length - 1) this.go(0);
     const ms = Number($("replay-speed").value) || 800;
     this.timer = window.setInterval(() => this.go(this.step + 1), ms);
-    $("replay-play").textContent = "⏸";
+    $("replay-play").textContent = "❚❚";
     $("replay-play").setAttribute("aria-label", "Pause");
   }
 
@@ -287,7 +292,10 @@ export class Ending {
     const pending = this.pending;
     this.pending = null;
     if (pending) this.app.show(pending.view, pending.mode);
-    else if (this.app.view) this.app.table.render(this.app.view, { mode: "none" });
+    else if (this.app.view) {
+      this.app.table.render(this.app.view, { mode: "none" });
+      this.app.paintStatus(this.app.view, null);
+    }
     if (this.next) {
       // Back to what the solver said, to watch again or go on.
       $("end-dialog").returnValue = "";
