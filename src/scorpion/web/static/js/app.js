@@ -126,6 +126,7 @@ class App {
     this.lastTap = null; // {code, time}: the card a click or tap just selected (double-click)
     this.finishLine = null; // the solver's winning line, once nothing is hidden
     this.finishing = false; // Finish is playing the line
+    this.finishOffered = null; // the game whose Finish was announced
     this.outlookTimer = null;
     this.outlookFor = null;
     this.stuckShownFor = null;
@@ -295,6 +296,7 @@ class App {
     if (prev && view.last) this.announce(narrate(view));
     if (view.won && this.winShownFor !== this.gameKey(view)) {
       this.winShownFor = this.gameKey(view);
+      $("message").hidden = true; // the win speaks for itself
       const fresh = prev && !prev.won && prev.deal === view.deal;
       window.setTimeout(async () => {
         if (fresh) await this.ending.celebrate();
@@ -342,7 +344,11 @@ class App {
     if (answer.finish === "winnable" && answer.line.length) {
       this.finishLine = answer.line;
       $("btn-finish").hidden = false;
-      this.say("Every card is face up and the solver sees the way: press Finish to play it out.", "info", 6000);
+      const game = `${view.variant.id}/${view.deal}`;
+      if (this.finishOffered !== game) {
+        this.finishOffered = game; // said once a game, not after every move
+        this.say("Every card is face up and the solver sees the way: press Finish to play it out.", "info", 6000);
+      }
     } else if (answer.finish === "unknown" && polls < 30) {
       this.outlookTimer = window.setTimeout(() => this.askOutlook(polls + 1), 700);
     }
