@@ -438,3 +438,33 @@ def test_a_win_is_celebrated_unless_motion_is_reduced(
         assert page.evaluate("window.celebrated") is (motion == "no-preference")
     finally:
         context.close()
+
+
+# Wasp deal 3 after these moves: a card that may go onto its successor or into the empty
+# column (Wasp lets any card fill an empty column), so it has two destinations.
+WASP_LINE = ["3C-2", "7C-7", "AH-4", "QD-3", "4H-6", "JD-3", "2H-7", "6S-3"]
+
+
+def test_a_double_click_with_two_destinations_takes_the_first_hinted(table: Table) -> None:
+    """F1, F3: with more than one destination, a double-click plays the one the hints
+    name first."""
+    page = table.page
+    assert page.request.post("/api/game/new", data={"deal": "3", "variant": "wasp"}).ok
+    for text in WASP_LINE:
+        assert page.request.post("/api/game/move", data={"variant": "wasp", "move": text}).ok
+    table.open("/?variant=wasp")
+    table.settle()
+    code = "6D"
+    answer = page.request.get(f"/api/game/destinations?variant=wasp&card={code}").json()
+    assert len(answer["moves"]) >= 2, answer
+    card = table.card(code)
+    box = card.bounding_box()
+    assert box is not None
+    point = (box["x"] + box["width"] / 2, box["y"] + 6)
+    with table.expect_answer("/api/game/hints") as hints, \
+            table.expect_answer("/api/game/move") as moved:
+        page.mouse.click(*point)
+        page.mouse.click(*point)
+    first = next(m for m in hints.value.json()["moves"] if m in answer["moves"])
+    assert moved.value.request.post_data_json["move"] == first
+    table.played(moved.value)
