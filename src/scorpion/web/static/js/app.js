@@ -410,6 +410,7 @@ class App {
   /** What leaving the game under way costs, in words. */
   leaveWords() {
     const view = this.view;
+    if (!view) return "";
     const moves = `${view.moves} move${view.moves === 1 ? "" : "s"}`;
     return `Your game of deal ${view.deal} (${moves} so far) ends and counts as not won; Undo cannot bring it back.`;
   }
