@@ -32,6 +32,7 @@ from ..engine import (
     variant_by_id,
 )
 from ..engine.cards import SUIT_LETTERS
+from ..engine.deals import DEAL_PATTERN
 from ..engine.hints import hint_moves
 from ..solver import SolveResult, Verdict
 from ..store.endings import give_up, solution_allowed
@@ -46,8 +47,7 @@ CardQuery = Annotated[
     str, Query(pattern=r"^[A2-9TJQKajqkt][CDHScdhs]$", description="A card code, e.g. 8D.")
 ]
 DealQuery = Annotated[
-    str, Query(min_length=1, max_length=24, pattern=r"^[0-9a-zA-Z#_, ]+$",
-               description="The deal number.")
+    str, Query(pattern=DEAL_PATTERN, description="The deal number.")
 ]
 SolverStatus = Literal["winnable", "not winnable", "undecided", "unknown"]
 
