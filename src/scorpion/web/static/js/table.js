@@ -23,7 +23,7 @@ const HINTS_DOCK = 300; // px kept free at the right of a wide screen while the 
 // Narrow screens: a face-up card shows at least this much of itself (px) above the next
 // one while the longest column still fits the screen, so that a finger can take it.
 const MIN_STRIP = 30;
-const ROOMY_UP = 0.45; // ... and at most this much of its height
+const ROOMY_UP = 0.55; // ... and at most this much of its height
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
