@@ -5,6 +5,7 @@
 # missing (so that the solver core is compiled with mypyc, as a user's `pip install .`
 # does), the package with its test extras in a virtual environment (.venv; a regular
 # install, so the tests run the wheel users get), Debian's Chromium for the browser tests,
+# axe-core from the npm registry for the accessibility checks (into .cache/, git-ignored),
 # and Debian's PostgreSQL, started as a private cluster on localhost, for the store and API
 # tests (as root, or through sudo). Then: ruff, mypy (strict on engine and solver), pytest.
 # The store and API tests run on SQLite and on PostgreSQL; to use a PostgreSQL server of
@@ -39,6 +40,26 @@ fi
 if [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's chromium for the browser tests..."
   apt_install chromium
+fi
+
+# axe-core (npm registry) for the accessibility checks of the browser tests, once; they
+# are skipped, saying so, when it cannot be had.
+axe=.cache/axe-core/axe.min.js
+if [ ! -f "$axe" ]; then
+  if ! command -v npm >/dev/null; then
+    echo "Installing Debian's npm to fetch axe-core..."
+    apt_install npm || true
+  fi
+  if command -v npm >/dev/null; then
+    mkdir -p .cache/axe-core
+    (
+      cd .cache/axe-core
+      tarball="$(npm pack --silent axe-core | tail -n 1)"
+      tar -xzf "$tarball" package/axe.min.js package/LICENSE package/package.json
+      mv package/axe.min.js package/LICENSE package/package.json .
+      rm -rf package "$tarball"
+    ) || echo "axe-core could not be fetched: the accessibility tests will be skipped"
+  fi
 fi
 
 if [ -z "${SCORPION_TEST_POSTGRES:-}" ]; then

@@ -214,8 +214,15 @@ class Table:
         dialog.get_by_role("textbox", name="Deal number").fill(str(number))
         if variant is not None:
             self.page.locator("#variant-select").select_option(variant)
+        # A game under way of that variant is not left without asking.
+        asks = self.page.evaluate("""() => Boolean(window.scorpion.inProgress?.())
+            && document.getElementById('variant-select').value === window.scorpion.variant""")
         with self.page.expect_response(lambda r: r.url.endswith("/api/game/new")) as info:
             dialog.get_by_role("button", name="Start").click()
+            if asks:
+                confirm = self.page.locator("#confirm-dialog")
+                expect(confirm).to_be_visible()
+                confirm.get_by_role("button", name="Start the new game").click()
         assert info.value.ok, info.value.text()
         view = info.value.json()
         assert view["deal"] == str(number)

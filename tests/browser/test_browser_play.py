@@ -81,7 +81,10 @@ def test_an_illegal_drop_is_refused_and_changes_nothing(table: Table, artifacts)
         page.mouse.up()
     assert info.value.status == 409
     detail = info.value.json()["detail"]
-    assert "7D" in detail and "8D" in detail
+    assert detail == (
+        "The 7 of diamonds can only go on the 8 of diamonds, not on the queen of spades."
+    )
+    assert info.value.json()["rule"] == "R7"
     # The refusal is visible: the server's words, and the cards shake back into place.
     expect(table.toast()).to_be_visible()
     expect(table.toast()).to_contain_text(detail)
@@ -187,8 +190,13 @@ def test_hint_says_when_no_move_is_left(table: Table) -> None:
         assert answer.ok, answer.text()
     view = table.open()
     assert view["moves"] > 0 and not view["won"]
+    # The page says so by itself (a dialog offering Undo or ending the game); closed, the
+    # Hint button says it too.
+    expect(page.locator("#end-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#end-dialog")).to_be_hidden()
     page.get_by_role("button", name="Hint").click()
-    expect(table.toast()).to_contain_text("no moves left, try Undo or New game")
+    expect(table.toast()).to_have_text("No moves left, try Undo or New game.")
     expect(page.locator("#tableau .hint")).to_have_count(0)
 
 
@@ -271,7 +279,9 @@ def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Ta
     with table.expect_answer("/api/game/new") as info:
         dialog.get_by_role("button", name="Start").click()
     assert info.value.status == 400
-    expect(dialog.locator("#new-game-error")).to_contain_text("deal numbers start at 1")
+    expect(dialog.locator("#new-game-error")).to_contain_text(
+        "deal numbers start at 1", ignore_case=True
+    )
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
@@ -300,8 +310,11 @@ def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Ta
 def test_replay_restarts_the_same_deal(table: Table) -> None:
     start = table.new_game(1)
     table.played(table.click_move("7D", 0))
+    table.page.get_by_role("button", name="Replay").click()
+    confirm = table.page.locator("#confirm-dialog")  # a game under way: asked first
+    expect(confirm).to_be_visible()
     with table.expect_answer("/api/game/restart") as info:
-        table.page.get_by_role("button", name="Replay").click()
+        confirm.get_by_role("button", name="Replay from the start").click()
     view = table.played(info.value)
     assert view["deal"] == "1" and view["moves"] == 0
     assert view["columns"] == start["columns"]

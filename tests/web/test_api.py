@@ -125,9 +125,9 @@ def test_move_reveals_face_down_card(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("text", "status", "message"),
     [
-        ("5S-1", 409, "5S may only be placed on 6S, not on 8D (R7)"),
-        ("JD-5", 409, "JD-5: that card is not face up (R6)"),
-        ("9C-1", 409, "9C-1: that card is not face up (R6)"),
+        ("5S-1", 409, "The 5 of spades can only go on the 6 of spades, not on the 8 of diamonds."),
+        ("JD-5", 409, "Only a face-up card can be moved."),
+        ("9C-1", 409, "Only a face-up card can be moved."),
         ("XX-5", 400, "unknown card 'XX'"),
         ("7H-9", 400, "the column must be a number from 1 to 7"),
         ("7H", 400, "a move is <card>-<column>"),
@@ -147,19 +147,28 @@ def test_bad_moves_are_refused_and_change_nothing(
 
 
 def test_f10_an_illegal_move_names_its_rule_apart(client: TestClient) -> None:
-    """F10, R6, R7: the 409 of an illegal move carries the rule id in ``rule``; deal 1's
+    """F10, R6, R7: the 409 of an illegal move says it in a player's words in ``detail``
+    and carries the rule id in ``rule`` and the engine's reason in ``reason``; deal 1's
     stock card 9C and face-down card JD get the same sentence and the same rule."""
     start(client)
     r = client.post("/api/game/move", json={"move": "5S-1"})
     assert r.status_code == 409
-    assert r.json() == {"detail": "5S-1: 5S may only be placed on 6S, not on 8D (R7)", "rule": "R7"}
+    assert r.json() == {
+        "detail": "The 5 of spades can only go on the 6 of spades, not on the 8 of diamonds.",
+        "rule": "R7",
+        "reason": "5S-1: 5S may only be placed on 6S, not on 8D (R7)",
+    }
     answers = []
     for text in ("9C-1", "JD-1", "2H-5", "KD-7"):
         r = client.post("/api/game/move", json={"move": text})
         assert r.status_code == 409
         body = r.json()
-        answers.append((body["detail"].removeprefix(f"{text}: "), body["rule"]))
-    assert answers == [("that card is not face up (R6)", "R6")] * 4
+        answers.append(
+            (body["detail"], body["reason"].removeprefix(f"{text}: "), body["rule"])
+        )
+    assert answers == [
+        ("Only a face-up card can be moved.", "that card is not face up (R6)", "R6")
+    ] * 4
 
 
 @pytest.mark.parametrize(
@@ -278,7 +287,8 @@ def test_stock_deal_and_second_deal_refused(client: TestClient) -> None:
     assert view["columns"][2]["cards"][-1] == "6H"
     r = client.post("/api/game/move", json={"move": "deal"})
     assert r.status_code == 409
-    assert "the stock has already been dealt (R11)" in r.json()["detail"]
+    assert "the stock has already been dealt (R11)" in r.json()["reason"]
+    assert r.json()["detail"] == "The stock has already been dealt: there is no second deal."
 
 
 def test_hints_deal_1(client: TestClient) -> None:

@@ -20,6 +20,7 @@ from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE
+from scorpion.web.words import refusal_sentence
 from servers import run_coroutine
 
 DEALS = range(1, 51)
@@ -85,10 +86,14 @@ async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> N
                 view["version"] = back.json()["version"]
                 continue
             body = r.json()
-            assert set(body) <= {"detail", "rule"}, body
+            assert set(body) <= {"detail", "rule", "reason"}, body
             detail = body["detail"]
             # The echo of the move the player typed tells them nothing new.
-            said = detail.removeprefix(f"{text}: ")
+            said = body.get("reason", detail).removeprefix(f"{text}: ")
+            # The player's sentence is made of the engine's reason alone: it names the
+            # same cards, by name.
+            if "reason" in body:
+                assert detail == refusal_sentence(said), (detail, said)
             named = set(CARD_CODE.findall(said))
             # A refusal may name what the player sees, and the card the rule asks for
             # (R7: 7H goes on 8H), which follows from the move alone.
@@ -97,11 +102,13 @@ async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> N
             if code in down or code in stock:
                 assert r.status_code == 409, (text, r.status_code, detail)
                 answers["down" if code in down else "stock"].add(
-                    (r.status_code, f"{said} {body.get('rule')}")
+                    (r.status_code, f"{detail} / {said} {body.get('rule')}")
                 )
     if down and stock:
         assert answers["down"] == answers["stock"], answers
-        assert answers["down"] == {(409, "that card is not face up (R6) R6")}
+        assert answers["down"] == {
+            (409, "Only a face-up card can be moved. / that card is not face up (R6) R6")
+        }
 
 
 async def play_and_probe(client: httpx2.AsyncClient) -> int:

@@ -68,6 +68,7 @@ from .schemas import (
     VariantRequest,
     VisitRequest,
 )
+from .words import refusal_of
 
 COOKIE = "scorpion_player"
 """Name of the cookie holding the player's token."""
@@ -658,10 +659,13 @@ def _plural(count: int, noun: str) -> str:
 
 
 async def _illegal(_request: Request, exc: Exception) -> JSONResponse:
-    """An illegal move (409): the engine's reason, and the rule it breaks apart in
-    ``rule`` for developers. A face-down card and a stock card get the same answer (F10)."""
+    """An illegal move (409): a sentence for the player in ``detail``; for developers the
+    rule it breaks in ``rule`` and the engine's own reason in ``reason``. A face-down
+    card and a stock card get the same answer (F10)."""
     assert isinstance(exc, IllegalMoveError)
-    return JSONResponse({"detail": str(exc), "rule": exc.rule}, status_code=409)
+    return JSONResponse(
+        {"detail": refusal_of(exc), "rule": exc.rule, "reason": str(exc)}, status_code=409
+    )
 
 
 def database_trouble(exc: DBAPIError) -> str:
@@ -790,6 +794,10 @@ def create_app(
     app.include_router(play)
     app.include_router(router)
     app.include_router(account)
+    from .closure import TooEarlyError, closure  # it uses this module's dependencies
+
+    app.include_router(closure)
+    app.add_exception_handler(TooEarlyError, _handler(409))
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)

@@ -252,6 +252,12 @@ class ErrorDetail(BaseModel):
         description="Illegal moves only: the SPEC id of the rule the move breaks (R6-R11).",
         examples=["R7"],
     )
+    reason: str | None = Field(
+        default=None,
+        description="Illegal moves only: the rules engine's reason, in the words of the "
+        "specification (``detail`` says it for the player).",
+        examples=["8D-2: 8D may only be placed on 9D, not on QS (R7)"],
+    )
 
 
 class ClockRequest(BaseModel):

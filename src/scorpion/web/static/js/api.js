@@ -114,4 +114,10 @@ export const api = {
   undo: (variant, version) => call("POST", "/api/game/undo", { variant, version }),
   redo: (variant, version) => call("POST", "/api/game/redo", { variant, version }),
   restart: (variant, version) => call("POST", "/api/game/restart", { variant, version }),
+  destinations: (variant, card) =>
+    call("GET", `/api/game/destinations?variant=${encodeURIComponent(variant)}&card=${encodeURIComponent(card)}`),
+  outlook: (variant) => call("GET", `/api/game/outlook?variant=${encodeURIComponent(variant)}`),
+  giveUp: (variant, version) => call("POST", "/api/game/give-up", { variant, version }),
+  solution: (variant, deal) =>
+    call("GET", `/api/deal/solution?variant=${encodeURIComponent(variant)}&deal=${encodeURIComponent(deal)}`),
 };

@@ -8,7 +8,8 @@ import { api, pauseClockOnLeave } from "./api.js";
 import { cardName, DECKS, describeMove, parseMove, suitName, suitSymbol } from "./cards.js";
 import { Clock, formatTime } from "./clock.js";
 import { attachInput } from "./input.js";
-import { Table } from "./table.js";
+import { Ending } from "./ending.js";
+import { reducedMotion, Table } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const SESSION_KEY = "scorpion.tab-open"; // in sessionStorage: this tab has opened the table
@@ -48,6 +49,21 @@ function isTyping(target) {
 
 const percent = (x) => `${Math.round(x * 100)}%`;
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const DOUBLE_TAP_MS = 450; // a second click or tap on the same card this soon is a double
+
+/** Any text of the server or the page as a sentence: capital first, full stop last. */
+export function sentence(text) {
+  const t = String(text ?? "").trim();
+  if (!t) return t;
+  return capitalise(/[.!?…]$/.test(t) ? t : `${t}.`);
+}
+
+/** "the 8 of diamonds" (as the server's sentences name cards). */
+export function cardWords(code) {
+  const words = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+  const rank = words[code[0]] || code[0];
+  return `the ${rank} of ${suitName(code[1])}`;
+}
 
 /** "chance to win about 34%" (exact: "chance to win 100%"), or null when not known yet. */
 function chanceWords(chance, exact) {
@@ -107,6 +123,14 @@ class App {
     this.messageTimer = null;
     this.winShownFor = null;
     this.damaged = null; // why the saved game failed its check on loading, if it did
+    this.lastTap = null; // {code, time}: the card a click or tap just selected (double-click)
+    this.finishLine = null; // the solver's winning line, once nothing is hidden
+    this.finishing = false; // Finish is playing the line
+    this.finishOffered = null; // the game whose Finish was announced
+    this.outlookTimer = null;
+    this.outlookFor = null;
+    this.stuckShownFor = null;
+    this.ending = new Ending(this);
 
     const deck = load(STORE.deck, DECKS.classic) === DECKS.fourColour ? DECKS.fourColour : DECKS.classic;
     this.table.deck = deck;
@@ -173,7 +197,7 @@ class App {
 
   /** No game could be loaded: only New game can help, so only it stays enabled. */
   paintNoGame() {
-    for (const id of ["btn-deal", "btn-hint", "btn-undo", "btn-redo", "btn-replay"]) {
+    for (const id of ["btn-deal", "btn-hint", "btn-undo", "btn-redo", "btn-replay", "btn-give-up"]) {
       $(id).disabled = true;
     }
     $("stock").disabled = true;
@@ -233,8 +257,8 @@ class App {
       await this.refresh();
       return;
     }
-    if (options.onRefused) await options.onRefused(error.detail, error);
-    else this.say(error.detail, "error");
+    if (options.onRefused) await options.onRefused(sentence(error.detail), error);
+    else this.say(sentence(error.detail), "error");
     if (error.status === 409 && /won|finished/i.test(error.detail)) await this.refresh();
     const damaged = error.status === 409 && /^the saved .* game /.test(error.detail);
     this.damaged = damaged ? error.detail : null;
@@ -245,19 +269,25 @@ class App {
       this.show(await api.game(this.variant), "flip");
     } catch (error) {
       if (error.name === "ApiError" && error.status === 401 && error.reloading) return;
-      this.say(error.detail || String(error), "error");
+      this.say(sentence(error.detail || String(error)), "error");
     }
   }
 
   show(view, mode) {
     const prev = this.view;
+    const kept = mode === "flip" && prev && prev.deal === view.deal ? this.selected : null;
     if (prev && (prev.version !== view.version || prev.variant.id !== view.variant.id)) {
       this.closeHints(); // the hints were for the position before
     }
     this.view = view;
     this.variant = view.variant.id;
     this.selected = null;
+    if (this.ending.replaying) {
+      this.ending.pending = { view, mode };
+      return;
+    }
     this.table.render(view, { mode });
+    if (kept) this.keepSelection(kept);
     this.clock.update(view);
     // A started game whose clock the server paused (the page was hidden or closed):
     // the player is here, so run it again.
@@ -266,10 +296,123 @@ class App {
     if (prev && view.last) this.announce(narrate(view));
     if (view.won && this.winShownFor !== this.gameKey(view)) {
       this.winShownFor = this.gameKey(view);
-      window.setTimeout(() => this.showWin(), prev && !prev.won ? 750 : 150);
+      $("message").hidden = true; // the win speaks for itself
+      const fresh = prev && !prev.won && prev.deal === view.deal;
+      window.setTimeout(async () => {
+        if (fresh) await this.ending.celebrate();
+        this.showWin();
+      }, fresh ? 450 : 150);
     }
     if (!view.won) this.winShownFor = null;
     this.askStatus();
+    this.askOutlook();
+  }
+
+  /** A card the player selected while the last change was on its way stays selected
+   * wherever that change put it, if it is still face up; otherwise say so (never a silent
+   * drop). The next column chosen moves it from where it is now. */
+  keepSelection(kept) {
+    const where = this.table.locateCode(kept.code);
+    if (where && this.table.isFaceUp(where.col, where.idx)) {
+      this.select(where.col, where.idx);
+      return;
+    }
+    this.say(`${capitalise(cardWords(kept.code))} moved before you chose where to; select it again.`, "info");
+  }
+
+  // ---- the outlook: stuck, or the rest can be finished --------------------------------
+
+  /** Ask the server whether the game is stuck, or (nothing hidden) can be finished. */
+  async askOutlook(polls = 0) {
+    window.clearTimeout(this.outlookTimer);
+    const view = this.view;
+    this.finishLine = null;
+    $("btn-finish").hidden = true;
+    if (!view || view.won || this.finishing) return;
+    const key = this.gameKey(view);
+    let answer;
+    try {
+      answer = await api.outlook(this.variant);
+    } catch {
+      return; // nothing offered: the player plays on
+    }
+    if (!this.view || this.gameKey(this.view) !== key || this.finishing) return;
+    if (!answer.moves_left && this.stuckShownFor !== key) {
+      this.stuckShownFor = key;
+      this.ending.stuck();
+    }
+    if (answer.finish === "winnable" && answer.line.length) {
+      this.finishLine = answer.line;
+      $("btn-finish").hidden = false;
+      const game = `${view.variant.id}/${view.deal}`;
+      if (this.finishOffered !== game) {
+        this.finishOffered = game; // said once a game, not after every move
+        this.say("Every card is face up and the solver sees the way: press Finish to play it out.", "info", 6000);
+      }
+    } else if (answer.finish === "unknown" && polls < 30) {
+      this.outlookTimer = window.setTimeout(() => this.askOutlook(polls + 1), 700);
+    }
+  }
+
+  /** Finish: play the solver's winning line, one move at a time, with the animations. */
+  async finish() {
+    const line = this.finishLine;
+    if (!line || this.finishing || !this.view) return;
+    this.finishing = true;
+    $("btn-finish").hidden = true;
+    this.clearSelection();
+    this.closeHints();
+    try {
+      for (const text of line) {
+        const ok = await this.perform(() => api.move(this.variant, text, this.view.version));
+        if (!ok || !this.view || this.view.won) break;
+        await new Promise((resolve) => window.setTimeout(resolve, reducedMotion() ? 30 : 320));
+      }
+    } finally {
+      this.finishing = false;
+    }
+    if (this.view && !this.view.won) this.askOutlook();
+  }
+
+  /** Is a game under way that leaving would end (started, not won)? */
+  inProgress() {
+    return Boolean(this.view && this.view.started && !this.view.won);
+  }
+
+  /**
+   * Ask before a game under way is left (Replay, New game, Give up).
+   * @param {string} leave the words of the button that leaves
+   * @param {string} text what leaving does
+   * @returns {Promise<boolean>} true if the player chose to leave.
+   */
+  confirmLeave(leave, text) {
+    if (!this.inProgress()) return Promise.resolve(true);
+    const dialog = $("confirm-dialog");
+    $("confirm-text").textContent = text;
+    $("confirm-leave").textContent = leave;
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        dialog.removeEventListener("close", onClose);
+        $("confirm-leave").onclick = null;
+        $("confirm-keep").onclick = null;
+        resolve(answer);
+      };
+      const onClose = () => done(dialog.returnValue === "leave");
+      dialog.addEventListener("close", onClose);
+      $("confirm-leave").onclick = () => dialog.close("leave");
+      $("confirm-keep").onclick = () => dialog.close("keep");
+      dialog.returnValue = "keep";
+      dialog.showModal();
+      $("confirm-keep").focus();
+    });
+  }
+
+  /** What leaving the game under way costs, in words. */
+  leaveWords() {
+    const view = this.view;
+    if (!view) return "";
+    const moves = `${view.moves} move${view.moves === 1 ? "" : "s"}`;
+    return `Your game of deal ${view.deal} (${moves} so far) ends and counts as not won; Undo cannot bring it back.`;
   }
 
   // The solver's verdict reads the hidden cards: peeking, asked only when the player
@@ -326,6 +469,7 @@ class App {
     $("stock").disabled = false;
     $("btn-replay").disabled = false;
     $("btn-hint").disabled = view.won;
+    $("btn-give-up").disabled = view.won;
     $("btn-deal").title = view.stock
       ? "Deal the stock: one card onto each of columns 1 to 3 (D)"
       : "The stock has been dealt";
@@ -377,10 +521,11 @@ class App {
     });
   }
 
-  replay() {
+  async replay() {
     if (!this.view) return;
     this.clearSelection();
     this.closeWin();
+    if (!(await this.confirmLeave("Replay from the start", this.leaveWords()))) return;
     this.perform(() => api.restart(this.variant, this.view.version), { mode: "deal" }).then((ok) => {
       if (ok) this.say(`Deal ${this.view.deal} again, from the start.`);
     });
@@ -396,7 +541,7 @@ class App {
     if (!moves.length) {
       this.table.clearHint();
       this.closeHints();
-      this.say(this.hints.message || "no moves left, try Undo or New game", "info", 6000);
+      this.say(sentence(this.hints.message || "no moves left, try Undo or New game"), "info", 6000);
       return;
     }
     this.point(this.hints.next % moves.length);
@@ -613,9 +758,16 @@ class App {
   }
 
   /** A click, tap, Enter or Space on a card (idx) or on an empty column's slot (idx -1). */
-  activate(col, idx) {
-    if (!this.view) return;
+  activate(col, idx, { pointer = false } = {}) {
+    if (!this.view || this.finishing) return;
     const faceUp = idx >= 0 && this.table.isFaceUp(col, idx);
+    const code = faceUp ? this.table.columnCards[col][idx].dataset.code : null;
+    const last = this.lastTap;
+    this.lastTap = null;
+    if (pointer && code && last && last.code === code && performance.now() - last.time < DOUBLE_TAP_MS) {
+      this.autoMove(code);
+      return;
+    }
     const sel = this.selected;
     if (sel) {
       if (sel.col === col) {
@@ -628,11 +780,44 @@ class App {
     }
     if (faceUp) {
       this.select(col, idx);
+      if (pointer) this.lastTap = { code, time: performance.now() };
     } else if (idx >= 0) {
       this.say("That card is face down; it turns over when the cards on it move away.");
     } else {
       this.say("Select a card first, then the column to move it to.");
     }
+  }
+
+  /** A double-click or double-tap on a card: move it to its only destination, or to the
+   * first one the hints name when there are several; the usual refusal when none. */
+  autoMove(code) {
+    this.clearSelection();
+    const after = this.queue.then(async () => {
+      let answer;
+      try {
+        answer = await api.destinations(this.variant, code);
+      } catch (error) {
+        await this.failed(error, {});
+        return;
+      }
+      if (!answer.moves.length) {
+        this.say(sentence(answer.message || "That card cannot move now"), "error");
+        this.table.refuse(code);
+        return;
+      }
+      let chosen = answer.moves[0];
+      if (answer.moves.length > 1) {
+        try {
+          const hints = await api.hints(this.variant);
+          chosen = hints.moves.find((m) => answer.moves.includes(m)) || chosen;
+        } catch {
+          // without the hints, the first destination
+        }
+      }
+      const column = Number(chosen.split("-")[1]) - 1;
+      this.move(code, column);
+    });
+    this.queue = after.catch(() => false);
   }
 
   /** A click on a column's empty felt below its cards. */
@@ -665,9 +850,24 @@ class App {
     box.className = `toast ${kind}`;
     box.textContent = text;
     delete box.dataset.hint;
+    this.placeToast();
     this.messageTimer = window.setTimeout(() => {
       box.hidden = true;
     }, ms);
+  }
+
+  /** Keep the message above the footer's controls (and above the replay bar). */
+  placeToast() {
+    const box = $("message");
+    if (box.hidden) return;
+    const vh = window.innerHeight;
+    let bottom = 16;
+    for (const el of [document.querySelector(".foot"), $("replay-bar")]) {
+      if (!el || el.hidden) continue;
+      const top = el.getBoundingClientRect().top;
+      if (top < vh) bottom = Math.max(bottom, vh - top + 8);
+    }
+    box.style.bottom = `${Math.round(bottom)}px`;
   }
 
   /** Tell screen readers (only) what just happened. */
@@ -696,6 +896,9 @@ class App {
     $("btn-redo").addEventListener("click", () => this.redo());
     $("btn-replay").addEventListener("click", () => this.replay());
     $("btn-new").addEventListener("click", () => this.openNewGame());
+    $("btn-finish").addEventListener("click", () => this.finish());
+    $("btn-give-up").addEventListener("click", () => this.ending.giveUp());
+    window.addEventListener("scroll", () => this.placeToast(), { passive: true });
     $("peeking").addEventListener("change", (event) => this.setPeeking(event.target));
     $("hint-close").addEventListener("click", () => {
       this.closeHints();
@@ -718,7 +921,7 @@ class App {
 
   bindKeys() {
     document.addEventListener("keydown", (event) => {
-      if (document.querySelector("dialog[open]")) return;
+      if (document.querySelector("dialog[open]") || this.ending.replaying) return;
       if (isTyping(event.target)) return;
       const key = event.key.toLowerCase();
       if (event.ctrlKey || event.metaKey) {
@@ -737,7 +940,9 @@ class App {
         case "h": this.pressed("btn-hint"); break;
         case "d": this.pressed("btn-deal"); break;
         case "n": this.openNewGame(); break;
+        case "f": if (!$("btn-finish").hidden) this.finish(); break;
         case "escape":
+          this.lastTap = null;
           this.clearSelection();
           this.table.clearHint();
           this.closeHints();
@@ -803,6 +1008,10 @@ class App {
         return;
       }
       const variant = $("variant-select").value || this.variant;
+      if (variant === this.variant && !(await this.confirmLeave("Start the new game", this.leaveWords()))) {
+        dialog.close("cancel");
+        return;
+      }
       const start = $("new-game-start");
       start.disabled = true;
       try {
@@ -813,7 +1022,7 @@ class App {
         this.say(`Deal ${view.deal} of ${view.variant.name}. Good luck!`);
       } catch (failure) {
         if (failure.name === "ApiError" && failure.status === 401 && failure.reloading) return;
-        error.textContent = failure.detail || String(failure);
+        error.textContent = sentence(failure.detail || String(failure));
         error.hidden = false;
         input.focus();
       } finally {

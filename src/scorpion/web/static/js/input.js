@@ -21,9 +21,19 @@ export function attachInput(table, controller) {
   tableau.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     if (press) return; // a second finger: ignore
-    const card = event.target.closest(".card");
-    const slot = event.target.closest(".slot");
-    const column = event.target.closest(".column");
+    // A press while cards fly (the deal, a move) lands them at once, and acts on what
+    // lies under the pointer once they have landed, never on a card passing by.
+    let hit = event.target;
+    if (table.settleNow()) {
+      hit = document.elementFromPoint(event.clientX, event.clientY) || hit;
+      if (!tableau.contains(hit)) {
+        controller.deselect();
+        return;
+      }
+    }
+    const card = hit.closest(".card");
+    const slot = hit.closest(".slot");
+    const column = hit.closest(".column");
     if (card && card.classList.contains("leaving")) return;
     const where = card ? table.locate(card) : null;
     press = {
@@ -39,6 +49,7 @@ export function attachInput(table, controller) {
       group: null,
     };
     if (card && card.classList.contains("face") && where) {
+      if (hit !== event.target) event.preventDefault(); // the browser would focus the old one
       // Keep the pointer: the moves and the release come to this card even off the table.
       try {
         card.setPointerCapture(event.pointerId);
@@ -86,7 +97,7 @@ export function attachInput(table, controller) {
       return;
     }
     if (p.slot) controller.activate(p.col, -1);
-    else if (p.card) controller.activate(p.col, p.idx);
+    else if (p.card) controller.activate(p.col, p.idx, { pointer: true });
     else controller.activateColumn(p.col);
   };
   tableau.addEventListener("pointerup", (event) => release(event, false));

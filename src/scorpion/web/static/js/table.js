@@ -20,6 +20,10 @@ const UP_ROOMY = 0.34; // narrow screens have height to spare: wider fans, bigge
 const MIN_UP = 0.2;
 const FIT_UP = 0.21;
 const HINTS_DOCK = 300; // px kept free at the right of a wide screen while the hints are open
+// Narrow screens: a face-up card shows at least this much of itself (px) above the next
+// one while the longest column still fits the screen, so that a finger can take it.
+const MIN_STRIP = 30;
+const ROOMY_UP = 0.55; // ... and at most this much of its height
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -59,6 +63,7 @@ export class Table {
     this.focus = { col: 0, idx: 99 }; // the top card of column 1 (clamped)
     this.selection = null;
     this.hintTimer = null;
+    this.dragGroup = null; // the cards being dragged, kept through a render
     this.runsTimer = null;
     this.build();
   }
@@ -155,7 +160,7 @@ export class Table {
     const hadFocus = Boolean(active && active !== this.tableau && this.tableau.contains(active));
     const focusKey = hadFocus ? active.dataset.key || null : null;
     const before = animate ? this.capture() : null;
-    this.clearDrag();
+    if (!this.dragGroup) this.clearDrag();
     this.clearHint();
     this.setSelection(null);
 
@@ -322,7 +327,7 @@ export class Table {
     this.stock.querySelector(".stock-count").textContent = String(count);
     this.stock.setAttribute(
       "aria-label",
-      count ? `Stock: ${count} cards. Deal them onto columns 1 to 3` : "Stock: dealt, no cards left",
+      count ? `Stock: ${count} cards. Deal them onto columns 1 to 3` : "Stock: 0 cards, dealt",
     );
   }
 
@@ -410,12 +415,27 @@ export class Table {
     const columnRoom = Math.max(vh - top - pad - 6, height * 2.4);
     this.metrics = { width, height, gap, pad, down, up, columnRoom };
 
+    // Narrow screens: one fan for every column, as open as the longest column allows.
+    let common = up;
+    if (!side) {
+      common = Math.max(up, MIN_STRIP, height * ROOMY_UP);
+      this.columnCards.forEach((cards, c) => {
+        const faceDown = this.view ? this.view.columns[c].face_down : 0;
+        const faceUp = cards.length - faceDown;
+        if (faceUp > 1) {
+          common = Math.min(common, (columnRoom - height - faceDown * down) / (faceUp - 1));
+        }
+      });
+      common = Math.max(common, Math.min(up, height * MIN_UP));
+    }
+    this.metrics.up = common;
+
     let tallest = height;
     this.columnCards.forEach((cards, c) => {
       const faceDown = this.view ? this.view.columns[c].face_down : 0;
       const faceUp = cards.length - faceDown;
       let d = down;
-      let u = up;
+      let u = common;
       const need = () => faceDown * d + Math.max(0, faceUp - 1) * u + height;
       if (need() > columnRoom && faceUp > 1) {
         u = Math.max(height * MIN_UP, (columnRoom - height - faceDown * d) / (faceUp - 1));
@@ -434,6 +454,27 @@ export class Table {
       tallest = Math.max(tallest, y + height);
     });
     this.tableau.style.height = `${Math.ceil(tallest)}px`;
+  }
+
+  /**
+   * Land every card that is still flying (the deal, a move), at once.
+   * @returns {boolean} true if one was flying: what lies under a point has changed.
+   */
+  settleNow() {
+    let flying = false;
+    for (const animation of document.getAnimations()) {
+      if (animation instanceof CSSAnimation || animation instanceof CSSTransition) continue;
+      const target = animation.effect && animation.effect.target;
+      if (!target || !(this.tableau.contains(target) || target.classList?.contains("card"))) continue;
+      if (animation.playState === "finished") continue;
+      flying = true;
+      try {
+        animation.finish();
+      } catch {
+        animation.cancel();
+      }
+    }
+    return flying;
   }
 
   // ---- where things are -------------------------------------------------------------
@@ -501,6 +542,7 @@ export class Table {
   }
 
   startDrag(els) {
+    this.dragGroup = els;
     for (const el of els) {
       el.getAnimations().forEach((a) => a.finish());
       el.classList.add("dragging");
@@ -515,6 +557,7 @@ export class Table {
   }
 
   clearDrag() {
+    this.dragGroup = null;
     for (const el of this.tableau.querySelectorAll(".card.dragging")) {
       el.classList.remove("dragging");
       el.style.transform = "";

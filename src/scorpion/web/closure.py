@@ -1,0 +1,252 @@
+"""Routes that help a player finish a game and learn from it (F3, F4, F7, F10).
+
+- ``GET /api/game/destinations``: where a face-up card may go now (a double-click).
+- ``GET /api/game/outlook``: is the game stuck; once nothing is hidden, the solver's
+  winning line from here (Finish).
+- ``POST /api/game/give-up``: end the game without a win (a new deal takes its place).
+- ``GET /api/deal/solution``: after a game on a deal has ended, whether the deal could
+  have been won from its start, and the winning line drawn step by step.
+
+None of them tells a hidden card of a game in progress: destinations name only face-up
+cards and columns, the outlook asks the solver only when every card is face up, and a solution is
+told only for a deal that no game of the player in progress is dealt from.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from ..engine import (
+    NOT_FACE_UP,
+    DealNumber,
+    IllegalMoveError,
+    Move,
+    Position,
+    card_code,
+    change_between,
+    deal,
+    parse_card,
+    variant_by_id,
+)
+from ..engine.cards import SUIT_LETTERS
+from ..engine.deals import DEAL_PATTERN
+from ..engine.hints import hint_moves
+from ..solver import SolveResult, Verdict
+from ..store.endings import give_up, solution_allowed
+from .app import _ERRORS, PlayerDep, ServiceDep, VariantQuery
+from .insight import Insight
+from .schemas import ColumnView, GameView, VariantInfo, VariantRequest
+from .words import card_words
+
+closure = APIRouter(tags=["game"])
+
+CardQuery = Annotated[
+    str, Query(pattern=r"^[A2-9TJQKajqkt][CDHScdhs]$", description="A card code, e.g. 8D.")
+]
+DealQuery = Annotated[
+    str, Query(pattern=DEAL_PATTERN, description="The deal number.")
+]
+SolverStatus = Literal["winnable", "not winnable", "undecided", "unknown"]
+
+
+class TooEarlyError(Exception):
+    """A deal's solution asked for while a game on it may still be played (409)."""
+
+
+class Destinations(BaseModel):
+    """Where a face-up card may be moved now."""
+
+    card: str = Field(examples=["8D"])
+    moves: list[str] = Field(description="The legal moves of the card, in notation.")
+    message: str | None = Field(
+        default=None, description="When there is none: why, as a sentence for the player."
+    )
+
+
+class Outlook(BaseModel):
+    """What the table may offer now: the game is stuck, or it can be finished."""
+
+    moves_left: bool = Field(
+        description="False when the game is not won and no move worth making is left "
+        "(the page then offers Undo, or ending the game)."
+    )
+    hidden: bool = Field(description="True while a card is face down or in the stock.")
+    finish: SolverStatus | None = Field(
+        description="Once nothing is hidden: winnable (``line`` wins from here), not "
+        "winnable, undecided (the search ran out of time) or unknown (still searching: "
+        "ask again); None while cards are hidden or once the game is won."
+    )
+    line: list[str] = Field(description="Moves that win from here (finish winnable only).")
+
+
+class Frame(BaseModel):
+    """One step of a replay: the position after ``move`` as the player would see it."""
+
+    move: str | None = Field(description="The move that led here (None for the start).")
+    columns: list[ColumnView]
+    stock: int
+    runs: list[str]
+    revealed: list[str] = Field(description="Cards this move turned face up.")
+
+
+class Solution(BaseModel):
+    """Whether a deal could have been won from its first position, and how."""
+
+    variant: VariantInfo
+    deal: str
+    status: SolverStatus
+    message: str = Field(description="The answer as a sentence for the player.")
+    frames: list[Frame] = Field(
+        description="The winning line from the first position, one frame per move (winnable "
+        "only; the first frame is the deal)."
+    )
+
+
+class GaveUp(BaseModel):
+    """The game given up, and the new game that took its place."""
+
+    deal: str = Field(description="The deal number given up.")
+    variant: VariantInfo
+    game: GameView
+
+
+def _status(result: SolveResult | None) -> SolverStatus:
+    if result is None:
+        return "unknown"
+    if result.verdict is Verdict.WINNABLE:
+        return "winnable"
+    if result.verdict is Verdict.NOT_WINNABLE:
+        return "not winnable"
+    return "undecided"
+
+
+def _frame(position: Position, move: Move | None, revealed: list[str]) -> Frame:
+    return Frame(
+        move=None if move is None else str(move),
+        columns=[
+            ColumnView(face_down=fd, cards=[card_code(c) for c in col[fd:]])
+            for col, fd in zip(position.columns, position.face_down, strict=True)
+        ],
+        stock=len(position.stock),
+        runs=[SUIT_LETTERS[s] for s in position.runs],
+        revealed=revealed,
+    )
+
+
+def nowhere_sentence(position: Position, card: int) -> str:
+    """Why a card has no legal move, as a sentence naming only what the player can see."""
+    where = position.locate(card)
+    if where is None or where[1] < position.face_down[where[0]]:
+        return "Only a face-up card can be moved."
+    name = card_words(card_code(card))
+    if card % 13 == 12:
+        return f"{name[0].upper()}{name[1:]} has nowhere to go: a king can only go into an " \
+            "empty column."
+    return f"{name[0].upper()}{name[1:]} has nowhere to go: it can only go on " \
+        f"{card_words(card_code(card + 1))}."
+
+
+@closure.get("/api/game/destinations", response_model=Destinations, responses=_ERRORS)
+async def destinations(
+    svc: ServiceDep, pid: PlayerDep, card: CardQuery, variant: VariantQuery = "scorpion"
+) -> Destinations:
+    """The legal moves of one face-up card in the game in progress (for a double-click:
+    the page plays the only one, or the first hinted one). A face-down card and a stock
+    card get the same refusal (409, F10)."""
+    state = svc.current(pid, variant, lock=False)
+    position = state.game.position
+    number = parse_card(card)
+    where = position.locate(number)
+    if (where is None and number in position.stock) or (
+        where is not None and where[1] < position.face_down[where[0]]
+    ):
+        raise IllegalMoveError(Move(number, 0), NOT_FACE_UP)
+    moves = [] if state.row.won else [
+        str(m) for m in position.legal_moves() if m.card == number
+    ]
+    message = None if moves else nowhere_sentence(position, number)
+    if where is None:
+        message = f"{card_words(card_code(number)).capitalize()} is no longer on the table: " \
+            "its run is complete."
+    return Destinations(card=card_code(number), moves=moves, message=message)
+
+
+@closure.get("/api/game/outlook", response_model=Outlook, responses=_ERRORS)
+async def outlook(
+    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
+) -> Outlook:
+    """Is the game stuck (no move worth making left), and once every card is face up and
+    the stock dealt, the solver's winning line from here (Finish). Nothing hidden is read:
+    the solver is asked only when the player sees every card."""
+    state = svc.current(pid, variant, lock=False)
+    position = state.game.position
+    won = state.row.won
+    hidden = bool(position.stock) or any(position.face_down)
+    moves_left = won or bool(hint_moves(position))
+    if won or hidden:
+        return Outlook(moves_left=moves_left, hidden=hidden, finish=None, line=[])
+    insight: Insight = request.app.state.insight
+    result = insight.verdict(position)
+    status = _status(result)
+    line = [str(m) for m in result.line] if result is not None and status == "winnable" else []
+    return Outlook(moves_left=moves_left, hidden=False, finish=status, line=line)
+
+
+@closure.post("/api/game/give-up", response_model=GaveUp, responses=_ERRORS)
+async def give_up_game(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> GaveUp:
+    """Give up the game in progress: it counts as started and not won, and a new random
+    deal takes its place. Then ``/api/deal/solution`` tells whether it could have been won."""
+    number, state = give_up(svc, pid, body.variant, body.version)
+    view = GameView.of(state)
+    svc.session.commit()
+    variant = variant_by_id(body.variant)
+    return GaveUp(deal=number, variant=VariantInfo(id=variant.id, name=variant.name), game=view)
+
+
+_MESSAGES = {
+    "winnable": "This deal could have been won from its start.",
+    "not winnable": "No one could have won this deal: the solver proved it lost from its "
+    "first position.",
+    "undecided": "The solver could not decide this deal in the time it has.",
+    "unknown": "The solver is still working on it.",
+}
+
+
+@closure.get("/api/deal/solution", response_model=Solution, responses=_ERRORS)
+async def solution(
+    svc: ServiceDep, pid: PlayerDep, request: Request, deal_number: Annotated[
+        DealQuery, Query(alias="deal")
+    ], variant: VariantQuery = "scorpion",
+) -> Solution:
+    """Could the deal have been won from its first position, and how (the winning line as
+    frames, from the deal on)? It reads the hidden cards, so it is told only once the
+    player's game on the deal is over (given up, replaced by another game, or won) and no
+    game of theirs in progress is dealt from it (409 otherwise). "unknown" while the
+    solver searches: ask again."""
+    kind = variant_by_id(variant)
+    number = str(DealNumber.parse(deal_number))
+    if not solution_allowed(svc, pid, variant, number):
+        raise TooEarlyError("A deal's solution is told only once your game on it is over.")
+    start = deal(DealNumber.parse(number), kind)
+    insight: Insight = request.app.state.insight
+    result = insight.verdict(start)
+    status = _status(result)
+    frames: list[Frame] = []
+    if result is not None and status == "winnable":
+        position = start
+        frames.append(_frame(position, None, []))
+        for move in result.line:
+            after = position.apply(move)
+            change = change_between(position, after)
+            frames.append(_frame(after, move, [card_code(c) for c in change.revealed]))
+            position = after
+    return Solution(
+        variant=VariantInfo(id=kind.id, name=kind.name), deal=number, status=status,
+        message=_MESSAGES[status], frames=frames,
+    )
+
+
+__all__ = ["TooEarlyError", "closure", "nowhere_sentence"]
