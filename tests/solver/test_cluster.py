@@ -81,12 +81,15 @@ class Cluster:
             client.wait_for_workers(count, timeout=60)
 
     def stop(self) -> None:
+        """End the processes: SIGTERM, then SIGKILL after 3 s (a worker whose scheduler
+        is gone would otherwise try to reconnect for half a minute)."""
         for p in [*self.workers, self.scheduler]:
             if p.poll() is None:
                 p.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 3
         for p in [*self.workers, self.scheduler]:
             try:
-                p.wait(timeout=20)
+                p.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
