@@ -248,7 +248,9 @@ export class Ending {
     const forward = step === this.step + 1;
     this.step = step;
     this.app.table.render({
+      rules: this.app.view ? this.app.view.rules : undefined,
       columns: frame.columns,
+      cells: frame.cells || [],
       stock: frame.stock,
       runs: frame.runs,
       last: forward && frame.move ? { move: frame.move, revealed: frame.revealed, runs: [] } : null,
