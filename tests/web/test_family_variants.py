@@ -15,17 +15,43 @@ from typing import Any
 import pytest
 from api_client import new_client, ok
 from fastapi.testclient import TestClient
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from scorpion.engine import CLASSIC_VARIANTS, VARIANTS, DealNumber, Move, Position, deal
 from scorpion.engine.cards import card_code, is_red
 from scorpion.engine.hints import hint_moves
-from scorpion.engine.position import CELL_BASE, EMPTY_CELL
+from scorpion.engine.position import CELL_BASE, EMPTY_CELL, MoveError
 from scorpion.solver import SolveResult, Verdict
 from scorpion.store import Database
 from scorpion.web import create_app
+from scorpion.web.schemas import FAMILY_MOVE_PATTERN
 from scorpion.web.words import card_words
 
 CODE = re.compile(r"\b[A2-9TJQK][CDHS]\b")
+
+
+MOVE_ALPHABET = "deaLDEAL7hHKsScC10289fF-—  \t\n\u00a0²"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(), st.text(alphabet=MOVE_ALPHABET, max_size=10),
+                 st.from_regex(FAMILY_MOVE_PATTERN, fullmatch=True)))
+@example("7H-10")
+@example(" 7h - F4 ")
+@example("7H-f5")
+@example("7H-11")
+def test_b4_the_schemas_move_pattern_is_what_some_game_of_the_family_reads(text: str) -> None:
+    """B4, V2: the schema's move pattern matches exactly the texts that Move.parse reads
+    in at least one game of the family."""
+    read = False
+    for variant in VARIANTS.values():
+        try:
+            Move.parse(text, variant)
+            read = True
+        except MoveError:
+            pass
+    assert read == bool(re.fullmatch(FAMILY_MOVE_PATTERN, text)), text
 
 
 def seen_cards(position: Position) -> set[str]:

@@ -50,6 +50,7 @@ function isTyping(target) {
 const percent = (x) => `${Math.round(x * 100)}%`;
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const DOUBLE_TAP_MS = 450; // a second click or tap on the same card this soon is a double
+const NO_CHANCES = "no chances in this game"; // a hint of a game the advisor does not play
 
 /** Any text of the server or the page as a sentence: capital first, full stop last. */
 export function sentence(text) {
@@ -670,19 +671,20 @@ class App {
       const odds = document.createElement("span");
       odds.className = "hint-chance";
       const advised = !this.view || this.view.rules.advised;
-      odds.textContent = words || (advised ? "chance to win: working it out…" : "a legal move (no chances in this game)");
-      button.append(what, odds);
+      odds.textContent = words || (advised ? "chance to win: working it out…" : NO_CHANCES);
+      button.append(what, " ", odds); // a space: the parts read as words, not run together
       if (winning) {
         const mark = document.createElement("span");
         mark.className = "hint-winning";
         mark.textContent = "winning move (peeking)";
-        button.append(mark);
+        button.append(" ", mark);
       }
       const source = chance ? intervalWords(chance, hints.exact) : "";
       button.title = chance ? capitalise(source)
         : advised ? "The chance to win is being worked out" : "In this game the hints give no chances to win";
-      const name = [capitalise(describeMove(text)),
-        words || (advised ? "chance to win not known yet" : "no chance to win given in this game")];
+      // The accessible name starts with the text shown (WCAG 2.5.3), then says it in words.
+      const shown = [what.textContent, odds.textContent, winning ? "winning move (peeking)" : ""];
+      const name = [shown.filter(Boolean).join(" "), capitalise(describeMove(text))];
       if (source) name.push(source);
       if (winning) name.push("winning move, found by peeking at the hidden cards");
       button.setAttribute("aria-label", name.join("; "));

@@ -134,6 +134,7 @@ export class Table {
     this.columnCards = Array.from({ length: ncols + ncells }, () => []);
     this.cellsArea.hidden = ncells === 0;
     this.cellsArea.classList.toggle("reserve", kind === "reserve");
+    this.cellsArea.dataset.caption = kind === "reserve" ? "Reserve" : "Free cells";
     this.cellsArea.setAttribute("aria-label", kind === "reserve"
       ? "Reserve: cards are played from it onto the columns, never onto it"
       : "Free cells: each holds one card");
@@ -480,6 +481,7 @@ export class Table {
     // The strip left of the columns: one card wide, two for four free cells (2 x 2).
     const strip = this.ncells > 2 ? 2 : 1;
     this.felt.style.setProperty("--strip", String(strip));
+    this.felt.classList.toggle("strip-2", strip === 2);
     this.placeTopRow(side);
     let byWidth;
     let byHeight;
