@@ -424,3 +424,31 @@ def test_v2_chelicera_refills_and_is_won(screen: Table, artifacts: Path) -> None
         "Every column of deal 1 (Chelicera) is one run."
     )
     page.screenshot(path=artifacts / f"family-chelicera-won-{size}.png")
+
+
+def test_v2_show_me_replays_a_ten_column_deal_with_its_free_cells(
+    table: Table, artifacts: Path
+) -> None:
+    """V2, F4: a given-up How They Run deal's winning line is replayed on the table, the
+    free cells drawn at every step as the server's frames say."""
+    page = table.page
+    new_game(table, "how-they-run", 1)
+    page.locator("#btn-give-up").click()
+    end = page.locator("#end-dialog")
+    show = end.get_by_role("button", name="Show me")
+    expect(show).to_be_visible(timeout=30_000)
+    answer = page.request.get("/api/deal/solution?variant=how-they-run&deal=1").json()
+    show.click()
+    frames = answer["frames"]
+    for step in range(1, min(len(frames), 12)):
+        page.locator("#replay-forward").click()
+        expect(page.locator("#replay-step")).to_contain_text(f"Move {step} of")
+        for k, code in enumerate(frames[step]["cells"]):
+            place = page.locator(f'#cells .column[data-col="{10 + k}"] .card.face:not(.leaving)')
+            if code is None:
+                expect(place).to_have_count(0)
+            else:
+                expect(place).to_have_attribute("data-code", code)
+    expect(page.locator("#tableau .column")).to_have_count(10)
+    page.screenshot(path=artifacts / "family-how-they-run-show-me-1280x800.png")
+    page.locator("#replay-close").click()

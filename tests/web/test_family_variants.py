@@ -10,6 +10,7 @@ games and statistics are kept per game. No answer names a face-down or stock car
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -341,3 +342,30 @@ def test_v2_an_undecided_deal_is_said_to_be_undecided_never_guessed(database: Da
                            params={"variant": "three-blind-mice", "deal": "1"}))
     assert answer["status"] == "undecided" and answer["frames"] == []
     assert "could not be decided quickly" in answer["message"]
+
+
+def test_v2_a_given_up_deal_is_shown_with_its_free_cells(database: Database) -> None:
+    """V2, F4: the winning line of a given-up How They Run deal comes as frames that draw
+    the free cells too, from the deal's own cells on, each frame the engine's position."""
+    client = new_client(database)
+    ok(client.post("/api/game/new", json={"variant": "how-they-run", "deal": "1"}))
+    ok(client.post("/api/game/give-up", json={"variant": "how-they-run"}))
+    for _ in range(300):
+        answer = ok(client.get("/api/deal/solution",
+                               params={"variant": "how-they-run", "deal": "1"}))
+        if answer["status"] != "unknown":
+            break
+        time.sleep(0.1)
+    assert answer["status"] == "winnable", answer["message"]
+    position = start("how-they-run", 1)
+    frames = answer["frames"]
+    assert frames[0]["cells"] == [card_code(c) for c in position.cells]
+    for frame in frames[1:]:
+        position = position.apply(Move.parse(frame["move"], position.variant))
+        assert frame["cells"] == [None if c == EMPTY_CELL else card_code(c)
+                                  for c in position.cells]
+        assert [c["cards"] for c in frame["columns"]] == [
+            [card_code(x) for x in col[fd:]]
+            for col, fd in zip(position.columns, position.face_down, strict=True)
+        ]
+    assert position.is_won
