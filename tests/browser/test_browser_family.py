@@ -307,8 +307,18 @@ def test_v2_how_they_run_free_cells_are_dealt_and_take_one_card(
     assert refused.status == 409
     expect(table.toast()).to_contain_text("Free cell 1 already holds a card")
     code = card_code(move.card)
-    answer = choose(table, code, table.target(move.column))
-    assert table.played(answer)["cells"][view["cells"].index(code)] is None
+    k = view["cells"].index(code)
+    if is_phone(table):
+        answer = choose(table, code, table.target(move.column))
+    else:
+        # A double-click sends a free cell's card where it can go.
+        table.settle()
+        with table.expect_answer("/api/game/move") as info:
+            face(table, code).dblclick(position=table.strip(face(table, code)))
+        answer = info.value
+    after = table.played(answer)
+    assert after["cells"][k] is None
+    assert after["last"]["move"].startswith(f"{code}-")
 
 
 # ---- alternate colours: Scorpion Tail, Farmer's Wife ------------------------------------
