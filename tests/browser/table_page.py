@@ -102,13 +102,23 @@ class Recorder:
             if status >= 300 or body is None:  # refused, or dropped unread by a navigation
                 continue
             if path in GAME_ENDPOINTS:
+                cells = [code for code in body.get("cells", []) if code]
                 face_up = {code for column in body["columns"] for code in column["cards"]}
+                face_up |= set(cells)  # a reserve's or free cell's card is face up
                 on_table = sum(c["face_down"] + len(c["cards"]) for c in body["columns"])
+                on_table += len(cells)
                 assert on_table + body["stock"] + 13 * len(body["runs"]) == 52, body
                 # A card of a removed run is known to the player (it was face up) and may be
                 # named, e.g. by the move that completed the run; any other card not face up
-                # is face down or in the stock.
-                removed = {rank + suit for suit in body["runs"] for rank in "A23456789TJQK"}
+                # is face down or in the stock. A run in alternate colours is written as
+                # its thirteen cards.
+                removed = {
+                    code for run in body["runs"]
+                    for code in (
+                        [rank + run for rank in "A23456789TJQK"] if len(run) == 1
+                        else run.split(".")
+                    )
+                }
                 hidden = codes_in(body) - face_up - removed
                 assert not hidden, f"{path} named cards the player cannot see: {hidden}: {body}"
                 shown = face_up

@@ -11,6 +11,7 @@ served Content-Security-Policy forbids: the test browser alone bypasses the poli
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,6 +135,34 @@ def test_the_end_of_a_game_and_its_replay_are_clean(
     clean(page, axe_path, artifacts, f"{name}-show-me")
 
 
+def test_a_ten_column_table_with_a_reserve_and_free_cells_is_clean(
+    screen: tuple[str, Table], axe_path: Path, artifacts: Path
+) -> None:
+    """V2: Three Blind Mice (ten columns, a reserve) with a reserve card picked up and the
+    list of moves open, and Scorpion Head with a card in a free cell."""
+    name, table = screen
+    page = table.page
+    table.new_game(1, "three-blind-mice")
+    table.settle()
+    clean(page, axe_path, artifacts, f"{name}-ten-columns")
+    card = page.locator("#cells .card.face").first
+    card.click(position=table.strip(card))
+    expect(card).to_have_class(re.compile(r"\bin-group\b"))
+    page.keyboard.press("Escape")
+    page.locator("#btn-hint").click()
+    expect(page.locator("#hint-plain")).to_be_visible()
+    clean(page, axe_path, artifacts, f"{name}-ten-columns-hints")
+    page.locator("#hint-close").click()
+    view = table.new_game(1, "scorpion-head")
+    top = next(c["cards"][-1] for c in view["columns"] if c["cards"])
+    assert page.request.post("/api/game/move", data={
+        "variant": "scorpion-head", "move": f"{top}-f1"}).ok
+    table.open("/?variant=scorpion-head")
+    table.settle()
+    expect(page.locator("#cells .card.face")).to_have_count(1)
+    clean(page, axe_path, artifacts, f"{name}-free-cells")
+
+
 @pytest.mark.parametrize("path", ["/statistics", "/settings", "/rules"])
 def test_the_other_pages_are_clean(
     screen: tuple[str, Table], axe_path: Path, artifacts: Path, path: str
@@ -150,8 +179,8 @@ def test_the_keys_list_names_every_shortcut(page: Page, base_url: str) -> None:
     keys = page.locator("#keys-list")
     expect(keys).to_be_visible()
     text = keys.inner_text()
-    for key in ("←", "→", "↑", "↓", "Home", "End", "Enter", "Space", "1", "7", "Esc", "D",
-                "H", "U", "Ctrl", "Z", "R", "Y", "F", "N"):
+    for key in ("←", "→", "↑", "↓", "Home", "End", "Enter", "Space", "1", "9", "0", "Esc", "D",
+                "H", "U", "Ctrl", "Z", "R", "Y", "F", "N", "C"):
         assert key in text, key
     assert "column" in text
     # Every shortcut a button announces is in the list.

@@ -129,7 +129,9 @@ def test_move_reveals_face_down_card(client: TestClient) -> None:
         ("JD-5", 409, "Only a face-up card can be moved."),
         ("9C-1", 409, "Only a face-up card can be moved."),
         ("XX-5", 400, "unknown card 'XX'"),
-        ("7H-9", 400, "the column must be a number from 1 to 7"),
+        # A column of another game of the family (ten columns): an illegal move (R2).
+        ("7H-9", 409, "There is no column 9 in this game."),
+        ("7H-11", 400, "the column must be a number from 1 to 7"),
         ("7H", 400, "a move is <card>-<column>"),
         ("4D-²", 400, "bad move '4D-²': the column must be a number from 1 to 7, not '²'"),
         ("4D-\uff14", 400, "the column must be a number from 1 to 7, not '\uff14'"),
@@ -369,7 +371,8 @@ def test_games_survive_a_new_server(database: Database, tmp_path: Path) -> None:
 
 def test_variants_and_openapi(client: TestClient) -> None:
     assert [v["id"] for v in client.get("/api/variants").json()] == [
-        "scorpion", "scorpion-ii", "wasp", "wasp-ii", "scorpion-strict"
+        "scorpion", "scorpion-ii", "wasp", "wasp-ii", "scorpion-strict", "scorpion-tail",
+        "three-blind-mice", "farmers-wife", "how-they-run", "scorpion-head", "chelicera",
     ]
     start(client, "7")
     view = start(client, "1", "scorpion-ii")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from importlib import resources
 from pathlib import Path
@@ -29,8 +30,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..advisor import PlayerView
-from ..engine import DealNumberError, HistoryError, IllegalMoveError, MoveError
+from ..engine import (
+    VARIANTS,
+    DealNumberError,
+    HistoryError,
+    IllegalMoveError,
+    Move,
+    MoveError,
+    parse_card,
+)
 from ..engine.hints import hint_moves
+from ..engine.position import ASCII_SPACE, CELL_BASE
 from ..engine.variants import UnknownVariantError
 from ..solver import Verdict
 from ..store import (
@@ -49,6 +59,7 @@ from ..store.peeking import PeekingOffError, mark_peeked, peeking, require_peeki
 from .advice import Advisor, Answer
 from .insight import Insight
 from .schemas import (
+    FAMILY_MOVE_PATTERN,
     VARIANT_IDS,
     WEB_VARIANTS,
     ClockRequest,
@@ -422,7 +433,7 @@ def rules() -> Response:
 @router.get("/api/variants", response_model=list[VariantInfo], tags=["game"])
 async def variants() -> list[VariantInfo]:
     """List the variants that can be played."""
-    return [VariantInfo(id=v.id, name=v.name) for v in WEB_VARIANTS.values()]
+    return [VariantInfo.of(v) for v in WEB_VARIANTS.values()]
 
 
 @router.get("/api/game", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -462,10 +473,50 @@ async def new_game(
 async def move(
     body: MoveRequest, request: Request, scorpion_player: CookieToken = None
 ) -> Response:
-    """Play a move (``7H-5``) or the stock deal (``deal``) if the rules allow it."""
+    """Play a move (``7H-5``, ``7H-f1`` onto a free cell) or the stock deal (``deal``) if
+    the rules allow it. A move of the family's notation naming a column or free cell this
+    game does not have is illegal (409), not malformed."""
     with service(request) as svc:
         pid = svc.player_key(scorpion_player)
-        return _answer(svc, svc.play(pid, body.variant, body.move, body.version, known=False))
+        try:
+            state = svc.play(pid, body.variant, body.move, body.version, known=False)
+        except MoveError:
+            # svc.play has checked the player before it let the error through.
+            raise _out_of_game(body.variant, body.move) from None
+        return _answer(svc, state)
+
+
+_FAMILY_MOVE = re.compile(FAMILY_MOVE_PATTERN)
+
+
+def _out_of_game(variant_id: str, text: str) -> Exception:
+    """The error for a move text that the engine would not read in ``variant_id``: an
+    :class:`IllegalMoveError` when it is a move of another game of the family (a column or
+    free cell this game lacks; its reason, like the engine's, names no hidden card), else
+    the engine's own :class:`MoveError` (400)."""
+    variant = VARIANTS.get(variant_id)
+    if variant is None or not _FAMILY_MOVE.fullmatch(text):
+        try:
+            Move.parse(text, variant or VARIANTS["scorpion"])
+        except MoveError as exc:
+            return exc
+        return MoveError(f"bad move {text!r}")  # not reached: the parse failed before
+    card_text, _, place = text.strip(ASCII_SPACE).partition("-")
+    card = parse_card(card_text.strip(ASCII_SPACE))
+    place = place.strip(ASCII_SPACE).lower()
+    if place.startswith("f"):
+        k = int(place[1:]) - 1
+        move = Move(card, CELL_BASE + k)
+        if variant.cells and not variant.free_cells:
+            reason = "cards are played from the reserve, never onto it (V2)"
+        elif not variant.free_cells:
+            reason = "this game has no free cells (V2)"
+        else:
+            reason = f"there is no free cell f{k + 1} (V2)"
+    else:
+        move = Move(card, int(place) - 1)
+        reason = f"there is no column {place} (R2)"
+    return IllegalMoveError(move, reason)
 
 
 @play.post("/api/game/undo", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -502,7 +553,8 @@ async def hints(
     player's view alone (F10), best first; ``refining`` is true while better chances are
     being computed in the background (ask again). With peeking on, ``winning`` marks the
     move the solver proved to keep the deal winnable (it reads the hidden cards), and the
-    game is marked as peeked."""
+    game is marked as peeked. In the games the advisor does not play yet (the variant's
+    ``advised`` is false) the moves come without chances, in the engine's order."""
     state = svc.current(pid, variant, lock=False)
     position = state.game.position
     moves = [] if state.row.won else hint_moves(position)
@@ -516,7 +568,8 @@ async def hints(
             winning = [str(result.line[0])]
     svc.session.commit()  # nothing is held open while the advice is awaited
     advisor: Advisor = request.app.state.advisor
-    answer = await advisor.first_answer(PlayerView.of(position)) if moves else Answer(None, False)
+    advised = moves and position.variant.is_classic
+    answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
     return _hints(moves, answer, peek, winning)
 
 

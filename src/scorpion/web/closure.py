@@ -31,15 +31,15 @@ from ..engine import (
     parse_card,
     variant_by_id,
 )
-from ..engine.cards import SUIT_LETTERS
+from ..engine.cards import run_code
 from ..engine.deals import DEAL_PATTERN
 from ..engine.hints import hint_moves
 from ..solver import SolveResult, Verdict
 from ..store.endings import give_up, solution_allowed
 from .app import _ERRORS, PlayerDep, ServiceDep, VariantQuery
 from .insight import Insight
-from .schemas import ColumnView, GameView, VariantInfo, VariantRequest
-from .words import card_words
+from .schemas import ColumnView, GameView, VariantInfo, VariantRequest, cell_codes
+from .words import card_words, colour_hosts, other_colour, rank_word
 
 closure = APIRouter(tags=["game"])
 
@@ -87,6 +87,9 @@ class Frame(BaseModel):
 
     move: str | None = Field(description="The move that led here (None for the start).")
     columns: list[ColumnView]
+    cells: list[str | None] = Field(
+        default_factory=list, description="The reserve's or free cells' cards, as in the view."
+    )
     stock: int
     runs: list[str]
     revealed: list[str] = Field(description="Cards this move turned face up.")
@@ -130,21 +133,31 @@ def _frame(position: Position, move: Move | None, revealed: list[str]) -> Frame:
             ColumnView(face_down=fd, cards=[card_code(c) for c in col[fd:]])
             for col, fd in zip(position.columns, position.face_down, strict=True)
         ],
+        cells=cell_codes(position.cells),
         stock=len(position.stock),
-        runs=[SUIT_LETTERS[s] for s in position.runs],
+        runs=[run_code(r) for r in position.runs],
         revealed=revealed,
     )
 
 
 def nowhere_sentence(position: Position, card: int) -> str:
-    """Why a card has no legal move, as a sentence naming only what the player can see."""
+    """Why a card has no legal move, as a sentence naming only what the player can see
+    (the cards it could go on follow from the card itself)."""
     where = position.locate(card)
-    if where is None or where[1] < position.face_down[where[0]]:
+    in_cell = where is None and card in position.cells
+    if not in_cell and (where is None or where[1] < position.face_down[where[0]]):
         return "Only a face-up card can be moved."
     name = card_words(card_code(card))
+    variant = position.variant
     if card % 13 == 12:
+        if variant.empty_column_takes_any:
+            return f"{name[0].upper()}{name[1:]} has nowhere to go: no column is empty."
         return f"{name[0].upper()}{name[1:]} has nowhere to go: a king can only go into an " \
             "empty column."
+    if variant.build == "colour":
+        hosts = " or ".join(card_words(card_code(h)) for h in colour_hosts(card))
+        return f"{name[0].upper()}{name[1:]} has nowhere to go: it can only go on " \
+            f"{other_colour(card)} {rank_word(card + 1)} ({hosts})."
     return f"{name[0].upper()}{name[1:]} has nowhere to go: it can only go on " \
         f"{card_words(card_code(card + 1))}."
 
@@ -160,6 +173,7 @@ async def destinations(
     position = state.game.position
     number = parse_card(card)
     where = position.locate(number)
+    in_cell = where is None and number in position.cells
     if (where is None and number in position.stock) or (
         where is not None and where[1] < position.face_down[where[0]]
     ):
@@ -168,7 +182,7 @@ async def destinations(
         str(m) for m in position.legal_moves() if m.card == number
     ]
     message = None if moves else nowhere_sentence(position, number)
-    if where is None:
+    if where is None and not in_cell:
         message = f"{card_words(card_code(number)).capitalize()} is no longer on the table: " \
             "its run is complete."
     return Destinations(card=card_code(number), moves=moves, message=message)
@@ -203,14 +217,15 @@ async def give_up_game(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) ->
     view = GameView.of(state)
     svc.session.commit()
     variant = variant_by_id(body.variant)
-    return GaveUp(deal=number, variant=VariantInfo(id=variant.id, name=variant.name), game=view)
+    return GaveUp(deal=number, variant=VariantInfo.of(variant), game=view)
 
 
 _MESSAGES = {
     "winnable": "This deal could have been won from its start.",
     "not winnable": "No one could have won this deal: the solver proved it lost from its "
     "first position.",
-    "undecided": "The solver could not decide this deal in the time it has.",
+    "undecided": "This deal could not be decided quickly: the solver ran out of time, so "
+    "no one can say here whether it could have been won.",
     "unknown": "The solver is still working on it.",
 }
 
@@ -244,7 +259,7 @@ async def solution(
             frames.append(_frame(after, move, [card_code(c) for c in change.revealed]))
             position = after
     return Solution(
-        variant=VariantInfo(id=kind.id, name=kind.name), deal=number, status=status,
+        variant=VariantInfo.of(kind), deal=number, status=status,
         message=_MESSAGES[status], frames=frames,
     )
 

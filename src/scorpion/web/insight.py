@@ -40,6 +40,10 @@ ON_THE_FLY_SECONDS = 1.0
 ON_THE_FLY_TRIES = 40
 """Candidate deals tried on the fly before giving up."""
 
+ON_THE_FLY_TOTAL_SECONDS = 12.0
+"""The most time a look for a winnable deal on the fly takes, in seconds (the games
+searched by the generic solver may leave many deals undecided within a try's budget)."""
+
 
 def _watch_parent(parent: int) -> None:
     """Worker initializer: exit as soon as the server process is gone (never orphaned)."""
@@ -59,7 +63,10 @@ def _search(position: Position) -> SolveResult:
 def _find_winnable(variant_id: str, seed: int) -> str | None:
     rng = random.Random(seed)
     variant = variant_by_id(variant_id)
+    deadline = time.monotonic() + ON_THE_FLY_TOTAL_SECONDS
     for _ in range(ON_THE_FLY_TRIES):
+        if time.monotonic() >= deadline:
+            break
         number = DealNumber(rng.randrange(1, 32000))
         if solve(deal(number, variant), max_seconds=ON_THE_FLY_SECONDS).verdict is (
             Verdict.WINNABLE

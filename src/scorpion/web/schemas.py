@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -15,11 +15,28 @@ from pydantic import (
     model_validator,
 )
 
-from ..engine import CLASSIC_VARIANTS, Variant, card_code
+from ..engine import VARIANTS, Variant, card_code
 from ..engine.cards import run_code
 from ..engine.deals import DEAL_PATTERN, MAX_DEAL
-from ..engine.position import MOVE_PATTERN
+from ..engine.position import EMPTY_CELL
 from ..store import GameState, VariantStats
+
+MOST_COLUMNS = max(v.columns for v in VARIANTS.values())
+"""The most columns a game of the family has (10)."""
+
+MOST_FREE_CELLS = max(v.free_cells for v in VARIANTS.values())
+"""The most free cells a game of the family has (4, Scorpion Head)."""
+
+_SPACE = "[ \\t\\n\\r\\f\\v]*"
+FAMILY_MOVE_PATTERN = (
+    f"^{_SPACE}(?:[dD][eE][aA][lL]|[aA2-9tTjJqQkK][cCdDhHsS]{_SPACE}-{_SPACE}"
+    f"(?:[1-9]|10|[fF][1-{MOST_FREE_CELLS}])){_SPACE}$"
+)
+"""A regular expression (Python and JSON Schema alike) matching the move texts of every
+game of the family: ``deal``, ``<card>-<column>`` with a column 1 to 10, or
+``<card>-f<cell>`` with a free cell 1 to 4, in any case, with ASCII white space. A text it
+matches that names a column or free cell the game does not have is an illegal move of
+that game (409, rule R2 or V2), not a malformed one."""
 
 
 class VariantInfo(BaseModel):
@@ -27,6 +44,67 @@ class VariantInfo(BaseModel):
 
     id: str = Field(examples=["scorpion"])
     name: str = Field(examples=["Scorpion"])
+
+    @classmethod
+    def of(cls, variant: Variant) -> VariantInfo:
+        """The id and name of ``variant``."""
+        return cls(id=variant.id, name=variant.name)
+
+
+class VariantRules(BaseModel):
+    """What the table draws for a game, and how its rules differ from Scorpion's: public
+    facts of the game, never a card. The page draws from them; the server alone judges
+    every move."""
+
+    columns: int = Field(default=7, description="How many columns (7 or 10).", ge=1)
+    build: Literal["suit", "colour"] = Field(
+        default="suit",
+        description="What builds on what: the card one rank lower of the same suit, or of "
+        "the other colour (then a run is King to Ace in alternate colours).",
+    )
+    cells: int = Field(default=0, description="How many reserve places or free cells.", ge=0)
+    cell_kind: Literal["reserve", "cells"] | None = Field(
+        default=None,
+        description="reserve: cards are played from it, never onto it; cells: free cells, "
+        "one card each, played from and onto; null without either.",
+    )
+    stock_deal: bool = Field(
+        default=True,
+        description="The player deals the stock (one card onto each of the first columns); "
+        "false where the stock only refills emptied columns or there is none.",
+    )
+    refill: int = Field(
+        default=0, description="Cards from the stock that refill an emptied column (0: none).",
+        ge=0,
+    )
+    removes_runs: bool = Field(
+        default=True,
+        description="Completed runs leave the table and four win; false: runs stay, and the "
+        "game is won when every column holding cards is one run and the stock is empty.",
+    )
+    empty_column_takes_any: bool = Field(
+        default=False, description="Any card or group fills an empty column (not only a King)."
+    )
+    advised: bool = Field(
+        default=True,
+        description="The hints give each move's chance to win; false: the hints list the "
+        "legal moves without chances (the advisor does not play this game yet).",
+    )
+
+    @classmethod
+    def of(cls, variant: Variant) -> VariantRules:
+        """The public description of ``variant``'s table and rules."""
+        return cls(
+            columns=variant.columns,
+            build=variant.build,
+            cells=variant.cells,
+            cell_kind=variant.cell_kind if variant.cells else None,
+            stock_deal=variant.stock_deal and variant.stock_size > 0,
+            refill=variant.refill,
+            removes_runs=variant.removes_runs,
+            empty_column_takes_any=variant.empty_column_takes_any,
+            advised=variant.is_classic,
+        )
 
 
 class ColumnView(BaseModel):
@@ -41,17 +119,33 @@ class LastMove(BaseModel):
 
     move: str = Field(examples=["7H-5"])
     revealed: list[str] = Field(description="Cards the move turned face up.")
-    runs: list[str] = Field(description="Suits (C, D, H, S) of the runs it removed.")
+    runs: list[str] = Field(
+        description="The runs it removed: a suit (C, D, H, S), or in the games that build "
+        "in alternate colours the run's 13 cards from the King joined by dots."
+    )
 
 
 class GameView(BaseModel):
     """The player's view of a game: no face-down card is ever named in it."""
 
     variant: VariantInfo
+    rules: VariantRules = Field(
+        default_factory=VariantRules,
+        description="The game's table (columns, reserve or free cells, stock) and how its "
+        "rules differ from Scorpion's.",
+    )
     deal: str = Field(description="The deal number (PySolFC numbering).", examples=["617"])
     columns: list[ColumnView]
-    stock: int = Field(description="Cards left in the stock (3 or 0).")
-    runs: list[str] = Field(description="Suits of the removed runs, in removal order.")
+    cells: list[str | None] = Field(
+        default_factory=list,
+        description="The reserve's or the free cells' cards, in order (null: an empty "
+        "place); every card there is face up. Empty in games without them.",
+    )
+    stock: int = Field(description="Cards left in the stock (face down: only the count).")
+    runs: list[str] = Field(
+        description="The removed runs, in removal order: a suit letter, or for a run in "
+        "alternate colours its 13 cards from the King joined by dots."
+    )
     moves: int = Field(description="Moves made (the stock deal counts as one).")
     elapsed_ms: int = Field(
         description="Playing time in milliseconds: while the page was open and visible, "
@@ -81,12 +175,14 @@ class GameView(BaseModel):
                 runs=[run_code(r) for r in state.last_change.runs],
             )
         return cls(
-            variant=VariantInfo(id=p.variant.id, name=p.variant.name),
+            variant=VariantInfo.of(p.variant),
+            rules=VariantRules.of(p.variant),
             deal=row.deal,
             columns=[
                 ColumnView(face_down=fd, cards=[card_code(c) for c in col[fd:]])
                 for col, fd in zip(p.columns, p.face_down, strict=True)
             ],
+            cells=cell_codes(p.cells),
             stock=len(p.stock),
             runs=[run_code(r) for r in p.runs],
             moves=len(game.moves),
@@ -101,13 +197,16 @@ class GameView(BaseModel):
         )
 
 
+def cell_codes(cells: tuple[int, ...]) -> list[str | None]:
+    """The card codes of a position's reserve or free cells (None for an empty one)."""
+    return [None if c == EMPTY_CELL else card_code(c) for c in cells]
+
+
 STRICT = ConfigDict(extra="forbid", strict=True)
 """Request bodies: no unknown fields, and no guessing of types ("false" is not False)."""
 
-WEB_VARIANTS: dict[str, Variant] = dict(CLASSIC_VARIANTS)
-"""The variants the web table offers: the 7-column games without reserves or free cells
-(the page draws no others yet); the rest of the family plays in the library and the
-terminal."""
+WEB_VARIANTS: dict[str, Variant] = dict(VARIANTS)
+"""The variants the web table offers: every game of the family."""
 
 VARIANT_IDS: dict[str, JsonValue] = {"enum": list(WEB_VARIANTS)}
 """The schema's list of variant ids. The server itself answers an unknown id with 400."""
@@ -165,10 +264,12 @@ class VisitRequest(BaseModel):
 
 
 class MoveRequest(VariantRequest):
-    """A move in notation: ``<card>-<column>`` (``7H-5``) or ``deal``."""
+    """A move in notation: ``<card>-<column>`` (``7H-5``), ``<card>-f<cell>`` (``7H-f1``,
+    onto a free cell) or ``deal``."""
 
     move: str = Field(
-        max_length=16, examples=["7H-5", "deal"], json_schema_extra={"pattern": MOVE_PATTERN}
+        max_length=16, examples=["7H-5", "7H-f1", "deal"],
+        json_schema_extra={"pattern": FAMILY_MOVE_PATTERN},
     )
 
 
@@ -313,7 +414,7 @@ class StatsView(BaseModel):
     def of(cls, stats: VariantStats) -> StatsView:
         """Build the view of one variant's statistics."""
         return cls(
-            variant=VariantInfo(id=stats.variant, name=stats.name),
+            variant=VariantInfo.of(VARIANTS[stats.variant]),
             started=stats.started,
             won=stats.won,
             win_rate=stats.win_rate,

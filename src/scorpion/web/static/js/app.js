@@ -5,7 +5,7 @@
 // is shown while the cards shake back into place.
 
 import { api, pauseClockOnLeave } from "./api.js";
-import { cardName, DECKS, describeMove, parseMove, suitName, suitSymbol } from "./cards.js";
+import { cardName, DECKS, describeMove, parseMove, runWords, suitName, suitSymbol } from "./cards.js";
 import { Clock, formatTime } from "./clock.js";
 import { attachInput } from "./input.js";
 import { Ending } from "./ending.js";
@@ -50,6 +50,7 @@ function isTyping(target) {
 const percent = (x) => `${Math.round(x * 100)}%`;
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const DOUBLE_TAP_MS = 450; // a second click or tap on the same card this soon is a double
+const NO_CHANCES = "no chances in this game"; // a hint of a game the advisor does not play
 
 /** Any text of the server or the page as a sentence: capital first, full stop last. */
 export function sentence(text) {
@@ -81,13 +82,14 @@ function intervalWords(chance, exact) {
   return `95% interval ${percent(chance.low)} to ${percent(chance.high)}, from ${samples}${undecided}`;
 }
 
-/** A move for the eye: "10♥ to column 3", "Deal the stock". */
+/** A move for the eye: "10♥ to column 3", "10♥ to free cell 1", "Deal the stock". */
 function shortMove(text) {
   const move = parseMove(text);
   if (!move) return text;
   if (move.deal) return "Deal the stock";
   const rank = move.card[0] === "T" ? "10" : move.card[0];
-  return `${rank}${suitSymbol(move.card[1])} to column ${move.column + 1}`;
+  const where = move.cell !== undefined ? `free cell ${move.cell + 1}` : `column ${move.column + 1}`;
+  return `${rank}${suitSymbol(move.card[1])} to ${where}`;
 }
 
 /** What a view's last move did, in words, for screen readers. */
@@ -96,7 +98,7 @@ function narrate(view) {
   if (!last) return "";
   const parts = [last.move === "deal" ? "Stock dealt" : `Moved ${describeMove(last.move)}`];
   if (last.revealed.length) parts.push(`turned up ${last.revealed.map(cardName).join(", ")}`);
-  for (const suit of last.runs) parts.push(`run of ${suitName(suit)} completed`);
+  for (const run of last.runs) parts.push(`run ${runWords(run)} completed`);
   if (view.won) parts.push("you won");
   return `${parts.join("; ")}.`;
 }
@@ -109,6 +111,7 @@ class App {
       runSlots: $("run-slots").children,
       bar: document.querySelector(".bar"),
       felt: $("felt"),
+      cells: $("cells"),
     });
     this.clock = new Clock($("time"));
     this.variant = variantFromUrl() || load(STORE.variant, "scorpion");
@@ -456,30 +459,44 @@ class App {
         el.classList.add("bump");
       }
     };
+    const rules = view.rules;
     set("moves", String(view.moves));
     set("runs", `${view.runs.length}/4`);
     set("stock-count", String(view.stock));
+    // Chelicera's runs stay on the table; the games without a stock have none to count.
+    $("runs-counter").hidden = !rules.removes_runs;
+    $("stock-counter").hidden = !rules.stock_deal && !rules.refill;
     $("deal-number").textContent = view.deal;
     $("won-badge").hidden = !view.won;
     $("variant-name").textContent = view.variant.name;
     document.title = `Scorpion · deal ${view.deal}${view.won ? " · won" : ""}`;
     $("btn-undo").disabled = !view.can_undo;
     $("btn-redo").disabled = !view.can_redo;
-    $("btn-deal").disabled = view.stock === 0 || view.won;
+    $("btn-deal").disabled = view.stock === 0 || view.won || !rules.stock_deal;
+    $("btn-deal").hidden = !rules.stock_deal;
     $("stock").disabled = false;
     $("btn-replay").disabled = false;
     $("btn-hint").disabled = view.won;
     $("btn-give-up").disabled = view.won;
     $("btn-deal").title = view.stock
-      ? "Deal the stock: one card onto each of columns 1 to 3 (D)"
+      ? `Deal the stock: one card onto each of columns 1 to ${view.stock} (D)`
       : "The stock has been dealt";
+    $("hint-fair").hidden = !rules.advised;
+    $("hint-panel-title").textContent = rules.advised ? "Hints, best first" : "Moves you can make";
+    $("hint-plain").hidden = rules.advised;
   }
 
   // ---- intentions ------------------------------------------------------------------------
 
+  /** The notation of a move of `code` to place `col`: "7H-5", or "7H-f1" for a free cell. */
+  moveText(code, col) {
+    const table = this.table;
+    return table.isCell(col) ? `${code}-f${col - table.ncols + 1}` : `${code}-${col + 1}`;
+  }
+
   move(code, col, { dragged = false, els = null } = {}) {
     this.clearSelection();
-    const text = `${code}-${col + 1}`;
+    const text = this.moveText(code, col);
     return this.perform(() => api.move(this.variant, text, this.view.version), {
       onRefused: async (detail) => {
         this.say(detail, "error");
@@ -653,17 +670,21 @@ class App {
       what.textContent = shortMove(text);
       const odds = document.createElement("span");
       odds.className = "hint-chance";
-      odds.textContent = words || "chance to win: working it out…";
-      button.append(what, odds);
+      const advised = !this.view || this.view.rules.advised;
+      odds.textContent = words || (advised ? "chance to win: working it out…" : NO_CHANCES);
+      button.append(what, " ", odds); // a space: the parts read as words, not run together
       if (winning) {
         const mark = document.createElement("span");
         mark.className = "hint-winning";
         mark.textContent = "winning move (peeking)";
-        button.append(mark);
+        button.append(" ", mark);
       }
       const source = chance ? intervalWords(chance, hints.exact) : "";
-      button.title = chance ? capitalise(source) : "The chance to win is being worked out";
-      const name = [capitalise(describeMove(text)), words || "chance to win not known yet"];
+      button.title = chance ? capitalise(source)
+        : advised ? "The chance to win is being worked out" : "In this game the hints give no chances to win";
+      // The accessible name starts with the text shown (WCAG 2.5.3), then says it in words.
+      const shown = [what.textContent, odds.textContent, winning ? "winning move (peeking)" : ""];
+      const name = [shown.filter(Boolean).join(" "), capitalise(describeMove(text))];
       if (source) name.push(source);
       if (winning) name.push("winning move, found by peeking at the hidden cards");
       button.setAttribute("aria-label", name.join("; "));
@@ -784,7 +805,9 @@ class App {
     } else if (idx >= 0) {
       this.say("That card is face down; it turns over when the cards on it move away.");
     } else {
-      this.say("Select a card first, then the column to move it to.");
+      this.say(this.table.isCell(col)
+        ? "Select a card first, then the place to move it to."
+        : "Select a card first, then the column to move it to.");
     }
   }
 
@@ -814,8 +837,8 @@ class App {
           // without the hints, the first destination
         }
       }
-      const column = Number(chosen.split("-")[1]) - 1;
-      this.move(code, column);
+      const parsed = parseMove(chosen);
+      if (parsed && !parsed.deal) this.move(code, this.table.placeOf(parsed));
     });
     this.queue = after.catch(() => false);
   }
@@ -833,6 +856,9 @@ class App {
   }
 
   drop(code, col, els) {
+    // The drag is over: the next drawing animates the cards from where they were let go
+    // (or a refusal sends them back from there), and no card keeps the drag's offset.
+    this.table.endDrag();
     this.move(code, col, { dragged: true, els });
   }
 
@@ -947,9 +973,11 @@ class App {
           this.table.clearHint();
           this.closeHints();
           break;
+        case "c": this.toCells(); break;
         default:
-          if (/^[1-7]$/.test(key)) {
-            const col = Number(key) - 1;
+          if (/^[0-9]$/.test(key)) {
+            const col = key === "0" ? 9 : Number(key) - 1;
+            if (col >= this.table.ncols) return;
             if (this.selected) {
               if (this.selected.col !== col) this.move(this.selected.code, col);
             } else {
@@ -961,6 +989,23 @@ class App {
       }
       event.preventDefault();
     });
+  }
+
+  /** The C key: with a card selected, move it to the first empty free cell (the server
+   * says no where there is none, or in a reserve); without, go to the cells. */
+  toCells() {
+    const table = this.table;
+    if (!table.ncells || !this.view) {
+      this.say("This game has no free cells or reserve.");
+      return;
+    }
+    if (this.selected) {
+      const cells = this.view.cells || [];
+      const empty = cells.indexOf(null);
+      this.move(this.selected.code, table.ncols + Math.max(0, empty));
+      return;
+    }
+    table.focusAt(table.ncols, 0);
   }
 
   /** A keyboard shortcut does what its button does, and nothing while it is disabled. */
@@ -1055,8 +1100,9 @@ class App {
     if (!view || !view.won) return;
     $("win-time").textContent = formatTime(view.elapsed_ms);
     $("win-moves").textContent = String(view.moves);
-    $("win-summary").textContent =
-      `All four runs of deal ${view.deal} (${view.variant.name}) are home.`;
+    $("win-summary").textContent = view.rules.removes_runs
+      ? `All four runs of deal ${view.deal} (${view.variant.name}) are home.`
+      : `Every column of deal ${view.deal} (${view.variant.name}) is one run.`;
     const dialog = $("win-dialog");
     if (!dialog.open && !$("new-game-dialog").open) {
       dialog.showModal();

@@ -44,18 +44,40 @@ export function faceUrl(code, deck = DECKS.classic) {
   return `/static/cards/${deck}/${code}.svg`;
 }
 
-/** Read a move in notation: {card: "7H", column: 4} (column from 0), or {deal: true}. */
+/**
+ * Read a move in notation: {card: "7H", column: 4} (column from 0), {card: "7H", cell: 0}
+ * ("7H-f1": free cell 1, from 0), or {deal: true}.
+ */
 export function parseMove(text) {
   if (text === "deal") return { deal: true };
-  const match = /^([A2-9TJQK][CDHS])-([1-7])$/.exec(text);
+  const match = /^([A2-9TJQK][CDHS])-(?:([1-9]|10)|f([1-9]))$/.exec(text);
   if (!match) return null;
+  if (match[3]) return { card: match[1], cell: Number(match[3]) - 1 };
   return { card: match[1], column: Number(match[2]) - 1 };
 }
 
-/** A move in words: "seven of hearts to column 5", "deal the stock". */
+/** A move in words: "seven of hearts to column 5", "... to free cell 1", "deal the stock". */
 export function describeMove(text) {
   const move = parseMove(text);
   if (!move) return text;
   if (move.deal) return "deal the stock";
+  if (move.cell !== undefined) return `${cardName(move.card)} to free cell ${move.cell + 1}`;
   return `${cardName(move.card)} to column ${move.column + 1}`;
+}
+
+/** The King that heads a removed run: "H" -> "KH"; a run in alternate colours
+ * ("KS.QH....AC") -> its first card. */
+export function runKing(run) {
+  return run.length === 1 ? `K${run}` : run.slice(0, 2);
+}
+
+/** A removed run in words: "of hearts", "in alternate colours from the king of spades". */
+export function runWords(run) {
+  if (run.length === 1) return `of ${suitName(run)}`;
+  return `in alternate colours from the ${cardName(run.slice(0, 2))}`;
+}
+
+/** Does the removed run `run` hold the card `code`? */
+export function runHolds(run, code) {
+  return run.length === 1 ? code[1] === run : run.split(".").includes(code);
 }

@@ -79,10 +79,12 @@ export class Ending {
     let i = 0;
     for (const slot of slots) {
       const r = slot.getBoundingClientRect();
-      for (const rank of "KQJT98765432A") {
+      const run = slot.dataset.suit; // a suit letter, or a run in alternate colours
+      const cards = run.length === 1 ? [..."KQJT98765432A"].map((rank) => rank + run) : run.split(".");
+      for (const code of cards) {
         const img = document.createElement("img");
         img.alt = "";
-        img.src = faceUrl(rank + slot.dataset.suit, deck);
+        img.src = faceUrl(code, deck);
         img.style.left = `${r.left}px`;
         img.style.top = `${r.top}px`;
         img.style.width = `${r.width}px`;
@@ -248,7 +250,9 @@ export class Ending {
     const forward = step === this.step + 1;
     this.step = step;
     this.app.table.render({
+      rules: this.app.view ? this.app.view.rules : undefined,
       columns: frame.columns,
+      cells: frame.cells || [],
       stock: frame.stock,
       runs: frame.runs,
       last: forward && frame.move ? { move: frame.move, revealed: frame.revealed, runs: [] } : null,

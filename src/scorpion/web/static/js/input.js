@@ -16,9 +16,13 @@ const DRAG_THRESHOLD = { mouse: 4, pen: 6, touch: 8 };
  */
 export function attachInput(table, controller) {
   const tableau = table.tableau;
-  let press = null; // the pointer press in progress on the tableau
+  // The places: the columns of the tableau, and the reserve or free cells above them.
+  const roots = [tableau, table.cellsArea];
+  const inside = (el) => roots.some((root) => root.contains(el));
+  const on = (type, handler) => roots.forEach((root) => root.addEventListener(type, handler));
+  let press = null; // the pointer press in progress on a place
 
-  tableau.addEventListener("pointerdown", (event) => {
+  on("pointerdown", (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     if (press) return; // a second finger: ignore
     // A press while cards fly (the deal, a move) lands them at once, and acts on what
@@ -26,7 +30,7 @@ export function attachInput(table, controller) {
     let hit = event.target;
     if (table.settleNow()) {
       hit = document.elementFromPoint(event.clientX, event.clientY) || hit;
-      if (!tableau.contains(hit)) {
+      if (!inside(hit)) {
         controller.deselect();
         return;
       }
@@ -62,7 +66,7 @@ export function attachInput(table, controller) {
     }
   });
 
-  tableau.addEventListener("pointermove", (event) => {
+  on("pointermove", (event) => {
     if (!press || event.pointerId !== press.id || press.idx < 0) return;
     if (!press.card.classList.contains("face")) return;
     const dx = event.clientX - press.x;
@@ -100,22 +104,22 @@ export function attachInput(table, controller) {
     else if (p.card) controller.activate(p.col, p.idx, { pointer: true });
     else controller.activateColumn(p.col);
   };
-  tableau.addEventListener("pointerup", (event) => release(event, false));
-  tableau.addEventListener("pointercancel", (event) => release(event, true));
-  tableau.addEventListener("lostpointercapture", (event) => {
+  on("pointerup", (event) => release(event, false));
+  on("pointercancel", (event) => release(event, true));
+  on("lostpointercapture", (event) => {
     if (press && press.dragging && event.pointerId === press.id) release(event, true);
   });
 
   // A click on the felt outside the tableau drops the selection.
   table.felt.addEventListener("pointerdown", (event) => {
-    if (!tableau.contains(event.target) && !event.target.closest("button, a, input, select")) {
+    if (!inside(event.target) && !event.target.closest("button, a, input, select")) {
       controller.deselect();
     }
   });
 
   // ---- keyboard ----------------------------------------------------------------------
 
-  tableau.addEventListener("focusin", (event) => {
+  on("focusin", (event) => {
     if (event.target === tableau) {
       table.focusAt(table.focus.col, table.focus.idx);
       return;
@@ -123,16 +127,17 @@ export function attachInput(table, controller) {
     table.noteFocus(event.target);
   });
 
-  tableau.addEventListener("keydown", (event) => {
+  on("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const item = event.target;
-    if (item === tableau) return;
+    if (roots.includes(item)) return;
     const { col, idx } = table.focus;
+    const places = table.places; // the columns, then the reserve or free cells
     switch (event.key) {
       case "ArrowLeft":
       case "ArrowRight": {
         const step = event.key === "ArrowLeft" ? -1 : 1;
-        const next = (col + step + 7) % 7;
+        const next = (col + step + places) % places;
         table.focusAt(next, table.items(next).length - 1);
         break;
       }
@@ -146,7 +151,7 @@ export function attachInput(table, controller) {
         table.focusAt(0, table.items(0).length - 1);
         break;
       case "End":
-        table.focusAt(6, table.items(6).length - 1);
+        table.focusAt(table.ncols - 1, table.items(table.ncols - 1).length - 1);
         break;
       case "Enter":
       case " ":

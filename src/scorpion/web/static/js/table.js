@@ -1,13 +1,17 @@
-// The table: seven fanned columns, the stock and the four run slots.
+// The table: the fanned columns (seven, or ten), the stock, the reserve or free cells
+// and the four run slots.
 //
 // Drawing only: the table shows the view the server sent, animates the change from the
 // previous view (FLIP: First, Last, Invert, Play) and offers geometry to the input code.
 // Every card element is kept by key ("7H" for a face-up card, "down-2-1" for the second
 // face-down card of column 3), so a card that moves is the same element before and after.
+//
+// A "place" is a column (0 .. columns - 1) or a reserve place / free cell (columns + k):
+// the input code selects from and moves to places alike.
 
-import { cardName, DECKS, faceUrl, suitName } from "./cards.js";
+import { cardName, DECKS, faceUrl, runKing, runWords, runHolds } from "./cards.js";
 
-const COLUMNS = 7;
+const COLUMNS = 7; // Scorpion's, until a view says otherwise
 const ASPECT = 336 / 240; // the card pictures' height / width
 const EASE = "cubic-bezier(0.2, 0.75, 0.3, 1)";
 
@@ -43,7 +47,7 @@ function finished(animation, then) {
 export class Table {
   /**
    * @param {{tableau: HTMLElement, stock: HTMLElement, runSlots: HTMLElement[],
-   *          bar: HTMLElement, felt: HTMLElement}} parts
+   *          bar: HTMLElement, felt: HTMLElement, cells: HTMLElement}} parts
    */
   constructor(parts) {
     this.tableau = parts.tableau;
@@ -51,13 +55,17 @@ export class Table {
     this.runSlots = [...parts.runSlots];
     this.bar = parts.bar;
     this.felt = parts.felt;
+    this.cellsArea = parts.cells;
     this.deck = DECKS.classic;
     /** @type {Map<string, HTMLElement>} live card elements by key */
     this.cards = new Map();
-    /** @type {HTMLElement[]} */
+    /** @type {HTMLElement[]} the places' elements: the columns, then the cells */
     this.columnEls = [];
-    /** @type {HTMLElement[][]} card elements of each column, bottom to top */
-    this.columnCards = Array.from({ length: COLUMNS }, () => []);
+    /** @type {HTMLElement[][]} card elements of each place, bottom to top */
+    this.columnCards = [];
+    this.ncols = 0; // columns of the game on the table
+    this.ncells = 0; // its reserve places or free cells
+    this.rules = null; // the view's rules: what to draw (never a rule decided here)
     this.view = null;
     this.metrics = null;
     this.focus = { col: 0, idx: 99 }; // the top card of column 1 (clamped)
@@ -65,26 +73,92 @@ export class Table {
     this.hintTimer = null;
     this.dragGroup = null; // the cards being dragged, kept through a render
     this.runsTimer = null;
-    this.build();
+    this.build(COLUMNS, 0, "");
   }
 
-  build() {
-    for (let c = 0; c < COLUMNS; c++) {
-      const column = document.createElement("div");
-      column.className = "column empty";
-      column.dataset.col = String(c);
-      column.setAttribute("role", "group");
-      column.setAttribute("aria-label", `Column ${c + 1}`);
+  /** How many places there are: the columns, then the reserve places or free cells. */
+  get places() {
+    return this.ncols + this.ncells;
+  }
+
+  /** Is place `p` a reserve place or a free cell (not a column)? */
+  isCell(p) {
+    return p >= this.ncols;
+  }
+
+  /** "Reserve" or "Free cell" (the kind of the game's cells). */
+  cellWord() {
+    return this.rules && this.rules.cell_kind === "reserve" ? "Reserve" : "Free cell";
+  }
+
+  /** The name of place `p`: "column 3", "free cell 1", "reserve 2". */
+  placeName(p) {
+    if (!this.isCell(p)) return `column ${p + 1}`;
+    return `${this.cellWord().toLowerCase()} ${p - this.ncols + 1}`;
+  }
+
+  /** Make the columns and the cells of a game of `ncols` columns and `ncells` cells. */
+  build(ncols, ncells, kind) {
+    for (const el of this.columnEls) el.remove();
+    for (const el of this.cards.values()) el.remove();
+    this.cards.clear();
+    this.columnEls = [];
+    this.ncols = ncols;
+    this.ncells = ncells;
+    this.cellKind = kind;
+    const make = (p, cell) => {
+      const place = document.createElement("div");
+      place.className = cell ? "column cell empty" : "column empty";
+      place.dataset.col = String(p);
+      place.setAttribute("role", "group");
       const slot = document.createElement("div");
       slot.className = "slot";
-      slot.dataset.col = String(c);
+      slot.dataset.col = String(p);
       slot.setAttribute("role", "button");
-      slot.setAttribute("aria-label", `empty column ${c + 1}`);
       slot.tabIndex = -1;
-      column.append(slot);
+      place.append(slot);
+      return place;
+    };
+    for (let c = 0; c < ncols; c++) {
+      const column = make(c, false);
+      column.setAttribute("aria-label", `Column ${c + 1}`);
+      column.firstElementChild.setAttribute("aria-label", `empty column ${c + 1}`);
       this.tableau.append(column);
       this.columnEls.push(column);
     }
+    for (let k = 0; k < ncells; k++) {
+      const cell = make(ncols + k, true);
+      this.cellsArea.append(cell);
+      this.columnEls.push(cell);
+    }
+    this.columnCards = Array.from({ length: ncols + ncells }, () => []);
+    this.cellsArea.hidden = ncells === 0;
+    this.cellsArea.classList.toggle("reserve", kind === "reserve");
+    this.cellsArea.dataset.caption = kind === "reserve" ? "Reserve" : "Free cells";
+    this.cellsArea.setAttribute("aria-label", kind === "reserve"
+      ? "Reserve: cards are played from it onto the columns, never onto it"
+      : "Free cells: each holds one card");
+    const word = `${ncols === 10 ? "ten" : ncols === 7 ? "seven" : ncols} columns`;
+    this.tableau.setAttribute("aria-label", `Tableau: ${word}. Arrow keys move between cards` +
+      `${ncells ? (kind === "reserve" ? " and the reserve" : " and the free cells") : ""}` +
+      ", Enter or Space selects a card and places it.");
+    document.documentElement.style.setProperty("--cols", String(ncols));
+    this.focus = { col: 0, idx: 99 };
+  }
+
+  /** The game's layout: rebuild the places when the view's game has other ones. */
+  shape(view) {
+    const rules = view.rules || this.rules;
+    if (rules) this.rules = rules;
+    const ncols = view.columns.length;
+    const cells = view.cells || [];
+    const kind = rules && rules.cell_kind ? rules.cell_kind : "";
+    if (ncols !== this.ncols || cells.length !== this.ncells || kind !== this.cellKind) {
+      this.build(ncols, cells.length, kind);
+      this.view = null; // nothing to animate from
+      return true;
+    }
+    return false;
   }
 
   // ---- cards ------------------------------------------------------------------------
@@ -153,11 +227,13 @@ export class Table {
    *   view; deal deals every card from the stock (a new game); none jumps.
    */
   render(view, { mode = "flip" } = {}) {
+    if (this.shape(view) && mode === "flip") mode = "none";
     const prev = this.view;
     this.view = view;
     const animate = mode !== "none" && prev !== null && !reducedMotion();
     const active = document.activeElement;
-    const hadFocus = Boolean(active && active !== this.tableau && this.tableau.contains(active));
+    const hadFocus = Boolean(active && active !== this.tableau &&
+      (this.tableau.contains(active) || this.cellsArea.contains(active)));
     const focusKey = hadFocus ? active.dataset.key || null : null;
     const before = animate ? this.capture() : null;
     if (!this.dragGroup) this.clearDrag();
@@ -166,7 +242,9 @@ export class Table {
 
     const seen = new Set();
     const created = new Set();
-    view.columns.forEach((column, c) => {
+    const places = [...view.columns];
+    (view.cells || []).forEach((code) => places.push({ face_down: 0, cards: code ? [code] : [] }));
+    places.forEach((column, c) => {
       const wanted = [];
       const add = (key, code) => {
         let el = this.cards.get(key);
@@ -189,6 +267,12 @@ export class Table {
       this.columnCards[c] = wanted;
       columnEl.classList.toggle("empty", wanted.length === 0);
       const faceUp = column.cards.length;
+      if (this.isCell(c)) {
+        const name = `${this.cellWord()} ${c - this.ncols + 1}`;
+        columnEl.setAttribute("aria-label", wanted.length ? `${name}: ${cardName(column.cards[0])}` : `${name}, empty`);
+        columnEl.firstElementChild.setAttribute("aria-label", `empty ${name.toLowerCase()}`);
+        return;
+      }
       columnEl.setAttribute(
         "aria-label",
         wanted.length === 0
@@ -205,8 +289,8 @@ export class Table {
       }
     }
 
-    this.layout();
     this.paintStock(view);
+    this.layout();
     if (animate && mode === "deal") {
       for (const el of leaving) el.remove();
       this.paintRuns(view, false);
@@ -249,8 +333,9 @@ export class Table {
       let from = null;
       if (code && dealt && !revealed.has(code)) {
         from = stockRect;
-      } else if (code && prev.runs.includes(code[1]) && !view.runs.includes(code[1])) {
-        from = this.runSlots[prev.runs.indexOf(code[1])].getBoundingClientRect();
+      } else if (code) {
+        const i = prev.runs.findIndex((run) => runHolds(run, code));
+        if (i >= 0 && !view.runs.includes(prev.runs[i])) from = this.runSlots[i].getBoundingClientRect();
       }
       if (from) {
         el.classList.add("moving");
@@ -278,9 +363,9 @@ export class Table {
       const code = el.dataset.code;
       let to = null;
       if (animate && code) {
-        const suit = code[1];
-        if (view.runs.includes(suit) && !prev.runs.includes(suit)) {
-          to = this.runSlots[view.runs.indexOf(suit)];
+        const i = view.runs.findIndex((run) => runHolds(run, code));
+        if (i >= 0 && !prev.runs.includes(view.runs[i])) {
+          to = this.runSlots[i];
         } else if (view.stock > prev.stock) {
           to = this.stock;
         }
@@ -315,7 +400,7 @@ export class Table {
         el.animate(
           [{ transform: flight(now, stockRect), transformOrigin: "0 0" },
             { transform: "none", transformOrigin: "0 0" }],
-          { duration: 300, delay: (k * COLUMNS + c) * 11, easing: EASE, fill: "backwards" },
+          { duration: 300, delay: (k * this.places + c) * 11, easing: EASE, fill: "backwards" },
         );
       });
     }
@@ -323,12 +408,24 @@ export class Table {
 
   paintStock(view) {
     const count = view.stock;
+    const rules = this.rules;
+    const dealt = !rules || rules.stock_deal;
+    // A game without a stock (Three Blind Mice, Scorpion Head...) shows none.
+    this.stock.hidden = Boolean(rules && !rules.stock_deal && !rules.refill);
     this.stock.classList.toggle("empty", count === 0);
+    this.stock.classList.toggle("refill", !dealt);
     this.stock.querySelector(".stock-count").textContent = String(count);
-    this.stock.setAttribute(
-      "aria-label",
-      count ? `Stock: ${count} cards. Deal them onto columns 1 to 3` : "Stock: 0 cards, dealt",
-    );
+    let label;
+    if (!dealt) {
+      label = count
+        ? `Stock: ${count} cards, face down. It is not dealt: a column a move empties takes the next ${rules.refill}`
+        : "Stock: 0 cards, all used";
+    } else {
+      label = count ? `Stock: ${count} cards. Deal them onto columns 1 to ${count}` : "Stock: 0 cards, dealt";
+    }
+    this.stock.setAttribute("aria-label", label);
+    const area = this.runSlots[0] && this.runSlots[0].closest(".runs-area");
+    if (area) area.hidden = Boolean(rules && !rules.removes_runs);
   }
 
   paintRuns(view, animate) {
@@ -339,8 +436,8 @@ export class Table {
         const suit = runs[i];
         const wasFilled = slot.dataset.suit || "";
         if (suit) {
-          slot.style.backgroundImage = `url("${faceUrl(`K${suit}`, this.deck)}")`;
-          slot.setAttribute("aria-label", `completed run of ${suitName(suit)}`);
+          slot.style.backgroundImage = `url("${faceUrl(runKing(suit), this.deck)}")`;
+          slot.setAttribute("aria-label", `completed run ${runWords(suit)}`);
           slot.dataset.suit = suit;
           if (wasFilled !== suit) {
             slot.classList.remove("filled");
@@ -366,8 +463,10 @@ export class Table {
     const root = document.documentElement;
     const vw = root.clientWidth;
     const vh = window.innerHeight;
-    const pad = vw < 520 ? 6 : vw < 1000 ? 12 : 20;
-    const gap = Math.round(Math.min(18, Math.max(4, vw * 0.011)));
+    const n = this.ncols;
+    const wide = n > 7; // ten columns: a little less felt between them on a narrow screen
+    const pad = vw < 520 ? (wide ? 4 : 6) : vw < 1000 ? 12 : 20;
+    const gap = Math.round(Math.min(18, Math.max(wide && vw < 520 ? 3 : 4, vw * 0.011)));
     root.style.setProperty("--pad", `${pad}px`);
     root.style.setProperty("--gap", `${gap}px`);
 
@@ -379,15 +478,20 @@ export class Table {
     // The list of hints docks at the right of a wide screen: the cards make room for it.
     const dock = side && document.body.classList.contains("hints-open") ? HINTS_DOCK : 0;
     const barHeight = this.bar.getBoundingClientRect().height;
+    // The strip left of the columns: one card wide, two for four free cells (2 x 2).
+    const strip = this.ncells > 2 ? 2 : 1;
+    this.felt.style.setProperty("--strip", String(strip));
+    this.felt.classList.toggle("strip-2", strip === 2);
+    this.placeTopRow(side);
     let byWidth;
     let byHeight;
     if (side) {
-      byWidth = (Math.min(vw - dock, 2400) - 2 * pad - 7.6 * gap) / 8;
+      byWidth = (Math.min(vw - dock, 2400) - 2 * pad - (n + strip - 0.4) * gap) / (n + strip);
       // Room for a column of thirteen face-up cards, most of a game's longest.
       const room = vh - barHeight - gap * 1.2 - pad - 4;
       byHeight = room / (ASPECT * (1 + 12 * UP * 0.8));
     } else {
-      byWidth = (Math.min(vw, 2200) - 2 * pad - 6 * gap) / 7;
+      byWidth = (Math.min(vw, 2200) - 2 * pad - (n - 1) * gap) / n;
       // The top row and a fresh deal's longest column (seven face up).
       const room = vh - barHeight - gap * 2.6 - pad - 4;
       byHeight = room / (ASPECT * (2 + 6 * UP_ROOMY));
@@ -396,7 +500,7 @@ export class Table {
     // A very long column makes every card smaller (down to 62 %) rather than squeezing the
     // fan below FIT_UP or running off the bottom of the screen.
     let reach = 1; // the longest column's length in card heights, squeezed to FIT_UP
-    this.columnCards.forEach((cards, c) => {
+    this.columnCards.slice(0, n).forEach((cards, c) => {
       const faceDown = this.view ? this.view.columns[c].face_down : 0;
       const faceUp = cards.length - faceDown;
       reach = Math.max(reach, 1 + faceDown * DOWN + Math.max(0, faceUp - 1) * FIT_UP);
@@ -419,7 +523,7 @@ export class Table {
     let common = up;
     if (!side) {
       common = Math.max(up, MIN_STRIP, height * ROOMY_UP);
-      this.columnCards.forEach((cards, c) => {
+      this.columnCards.slice(0, n).forEach((cards, c) => {
         const faceDown = this.view ? this.view.columns[c].face_down : 0;
         const faceUp = cards.length - faceDown;
         if (faceUp > 1) {
@@ -432,6 +536,13 @@ export class Table {
 
     let tallest = height;
     this.columnCards.forEach((cards, c) => {
+      if (this.isCell(c)) {
+        cards.forEach((el) => {
+          el.style.top = "0px";
+          el.style.zIndex = "1";
+        });
+        return;
+      }
       const faceDown = this.view ? this.view.columns[c].face_down : 0;
       const faceUp = cards.length - faceDown;
       let d = down;
@@ -456,6 +567,46 @@ export class Table {
     this.tableau.style.height = `${Math.ceil(tallest)}px`;
   }
 
+  /** Put the stock, the cells and the runs in the row above the columns (narrow screens),
+   * or in the strip left of them (wide ones). */
+  placeTopRow(side) {
+    const n = this.ncols;
+    const stockShown = !this.stock.hidden;
+    const area = this.runSlots[0] && this.runSlots[0].closest(".runs-area");
+    const runsShown = area && !area.hidden;
+    let at = 1;
+    if (side) {
+      this.stock.style.gridColumn = "";
+      this.cellsArea.style.gridColumn = "";
+      if (area) area.style.gridColumn = "";
+      this.felt.style.removeProperty("--run-w");
+      if (area) area.classList.remove("compact");
+      return;
+    }
+    if (stockShown) {
+      this.stock.style.gridColumn = "1";
+      at = 2;
+    }
+    if (this.ncells) {
+      this.cellsArea.style.gridColumn = `${at} / span ${this.ncells}`;
+      at += this.ncells;
+    }
+    if (!area || !runsShown) return;
+    const free = n - at + 1;
+    if (free >= 4) {
+      area.style.gridColumn = `${n - 3} / span 4`;
+      area.classList.remove("compact");
+      this.felt.style.removeProperty("--run-w");
+    } else {
+      // Not four columns left (Scorpion Head: four free cells): smaller run slots.
+      area.style.gridColumn = `${at} / span ${free}`;
+      area.classList.add("compact");
+      this.felt.style.setProperty(
+        "--run-w", `calc((${free} * var(--card-w) + ${free - 1} * var(--gap) - 3 * var(--gap) * 0.5) / 4)`,
+      );
+    }
+  }
+
   /**
    * Land every card that is still flying (the deal, a move), at once.
    * @returns {boolean} true if one was flying: what lies under a point has changed.
@@ -465,7 +616,7 @@ export class Table {
     for (const animation of document.getAnimations()) {
       if (animation instanceof CSSAnimation || animation instanceof CSSTransition) continue;
       const target = animation.effect && animation.effect.target;
-      if (!target || !(this.tableau.contains(target) || target.classList?.contains("card"))) continue;
+      if (!target || !(this.felt.contains(target) || target.classList?.contains("card"))) continue;
       if (animation.playState === "finished") continue;
       flying = true;
       try {
@@ -481,7 +632,7 @@ export class Table {
 
   /** @returns {{col: number, idx: number} | null} where a card element lies. */
   locate(el) {
-    for (let c = 0; c < COLUMNS; c++) {
+    for (let c = 0; c < this.places; c++) {
       const idx = this.columnCards[c].indexOf(el);
       if (idx >= 0) return { col: c, idx };
     }
@@ -507,7 +658,7 @@ export class Table {
   /** The column whose band (half a gap either side) holds the x coordinate, or -1. */
   columnAtX(x) {
     const half = (this.metrics ? this.metrics.gap : 8) / 2;
-    for (let c = 0; c < COLUMNS; c++) {
+    for (let c = 0; c < this.ncols; c++) {
       const r = this.columnEls[c].getBoundingClientRect();
       if (x >= r.left - half && x <= r.right + half) return c;
     }
@@ -517,16 +668,26 @@ export class Table {
   /** The column a dragged group would drop into: under the centre of its leading card. */
   dropColumn(leadEl) {
     const r = leadEl.getBoundingClientRect();
-    const tableauTop = this.tableau.getBoundingClientRect().top;
-    if (r.bottom < tableauTop - 4) return -1; // up in the stock and runs row
-    return this.columnAtX(r.left + r.width / 2);
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    for (let p = this.ncols; p < this.places; p++) {
+      const c = this.columnEls[p].getBoundingClientRect();
+      const slack = c.width * 0.35;
+      if (x >= c.left - slack && x <= c.right + slack && y >= c.top - slack && y <= c.bottom + slack) {
+        return p;
+      }
+    }
+    const tableau = this.tableau.getBoundingClientRect();
+    if (r.bottom < tableau.top - 4) return -1; // up in the stock and runs row
+    if (this.felt.classList.contains("side") && r.right < tableau.left - 4) return -1; // the strip
+    return this.columnAtX(x);
   }
 
   // ---- selection, dragging, hints, refusals -----------------------------------------
 
   /** Highlight the group from {col, idx} up (or nothing). */
   setSelection(sel) {
-    for (const el of this.tableau.querySelectorAll(".card.in-group")) {
+    for (const el of this.felt.querySelectorAll(".card.in-group")) {
       el.classList.remove("in-group", "lead");
       el.setAttribute("aria-pressed", "false");
     }
@@ -556,9 +717,15 @@ export class Table {
     this.columnEls.forEach((col, c) => col.classList.toggle("drop-target", c === target));
   }
 
+  /** The dragged cards were let go: they stay where they are until the next drawing
+   * (which starts from there), but a drawing no longer keeps them dragged. */
+  endDrag() {
+    this.dragGroup = null;
+  }
+
   clearDrag() {
     this.dragGroup = null;
-    for (const el of this.tableau.querySelectorAll(".card.dragging")) {
+    for (const el of this.felt.querySelectorAll(".card.dragging")) {
       el.classList.remove("dragging");
       el.style.transform = "";
     }
@@ -605,7 +772,12 @@ export class Table {
     window.setTimeout(() => els.forEach((el) => el.classList.remove("refused")), 450);
   }
 
-  /** Highlight one move: {deal: true} or {card, column}. */
+  /** The place a parsed move goes to: its column, or its free cell after the columns. */
+  placeOf(move) {
+    return move.cell !== undefined ? this.ncols + move.cell : move.column;
+  }
+
+  /** Highlight one move: {deal: true}, {card, column} or {card, cell}. */
   showHint(move) {
     this.clearHint();
     if (move.deal) {
@@ -613,7 +785,7 @@ export class Table {
     } else {
       const where = this.locateCode(move.card);
       if (where) this.group(where.col, where.idx).forEach((el) => el.classList.add("hint"));
-      this.columnEls[move.column].classList.add("hint-target");
+      this.columnEls[this.placeOf(move)]?.classList.add("hint-target");
     }
     this.hintTimer = window.setTimeout(() => this.clearHint(), 4500);
   }
@@ -621,7 +793,7 @@ export class Table {
   clearHint() {
     window.clearTimeout(this.hintTimer);
     this.stock.classList.remove("hint");
-    for (const el of this.tableau.querySelectorAll(".hint, .hint-target")) {
+    for (const el of this.felt.querySelectorAll(".hint, .hint-target")) {
       el.classList.remove("hint", "hint-target");
     }
   }
@@ -640,12 +812,12 @@ export class Table {
   }
 
   updateRoving() {
-    const col = Math.max(0, Math.min(this.focus.col, COLUMNS - 1));
+    const col = Math.max(0, Math.min(this.focus.col, this.places - 1));
     const items = this.items(col);
     const idx = Math.max(0, Math.min(this.focus.idx, items.length - 1));
     this.focus = { col, idx };
     const current = items[idx];
-    for (const el of this.tableau.querySelectorAll("[tabindex='0']")) {
+    for (const el of this.felt.querySelectorAll(".tableau [tabindex='0'], .cells [tabindex='0']")) {
       if (el !== current) el.tabIndex = -1;
     }
     current.tabIndex = 0;
