@@ -378,6 +378,8 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, nargs=2, default=(500.0, 2000.0),
                         metavar=("MIN", "MAX"), help="think time between moves, ms")
     parser.add_argument("--thinking-seconds", type=float, default=30.0)
+    parser.add_argument("--thinking-workers", type=int, default=2,
+                        help="server worker processes for the thinking players")
     parser.add_argument("--only", nargs="+", choices=("saturated", "thinking"),
                         default=("saturated", "thinking"))
     args = parser.parse_args()
@@ -438,10 +440,10 @@ def main() -> None:
                     server.wait(30)
         if "thinking" in args.only:
             port = free_port()
-            server = serve("thinking.db", port, 2)
+            server = serve("thinking.db", port, args.thinking_workers)
             try:
                 wait_until_up(port, server)
-                report(f"thinking (2 workers, {args.thinkers} players, think "
+                report(f"thinking ({args.thinking_workers} workers, {args.thinkers} players, think "
                        f"{args.think_ms[0]:.0f}-{args.think_ms[1]:.0f} ms) moves",
                        *measure(mover, port, args.thinkers, args.thinking_seconds, think,
                                 server.pid))
