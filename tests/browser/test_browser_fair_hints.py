@@ -42,7 +42,8 @@ def test_a_new_players_hints_show_chances_and_never_peek(table: Table, artifacts
     first = items.first
     expect(first).to_have_attribute("title", re.compile(r"^95% interval \d+% to \d+%"))
     expect(first).to_have_attribute("aria-label", re.compile(
-        r"chance to win about \d+%; 95% interval \d+% to \d+%, from 64 random deals"))
+        r"chance to win about \d+%; [A-Z][a-z]+ of [a-z]+ to column \d+; "
+        r"95% interval \d+% to \d+%, from 64 random deals"))
     expect(panel.locator(".hint-item[aria-current='true']")).to_have_count(1)  # on the table
     # No peeking: no winning mark, no status line, and the server was never asked for it.
     expect(panel.locator(".hint-winning")).to_have_count(0)

@@ -107,7 +107,7 @@ def test_f8_api_answers_are_not_cached_nor_sniffed(database: Database) -> None:
         client.get("/api/variants"),
         client.get("/api/game"),
         client.get("/api/statistics"),
-        client.post("/api/game/move", json={"move": "KS-9"}),  # 400
+        client.post("/api/game/move", json={"move": "KS-11"}),  # 400
         client.post("/api/game/undo", json={}),  # 409
         client.post("/api/game/move", content=b"{"),  # 422
         TestClient(create_app(database)).get("/api/game"),  # 401
