@@ -140,7 +140,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.cards import KING
-from ..engine.position import DEAL, Move, Position
+from ..engine.position import CELL_BASE, DEAL, Move, Position, completes_run
+from ..engine.variants import Variant
 from . import core, generic
 from .generic import generic_key
 from .proof import board_code, cannot_win
@@ -238,6 +239,54 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
     return None
 
 
+def _safe_moves_hold(variant: Variant) -> bool:
+    """True for the games searched on engine positions where :func:`safe_move`'s argument
+    holds as it does in Scorpion (of today's family: Three Blind Mice).
+
+    The argument (reduction 2 of the module docstring) rests on these rules: building down
+    in one suit, so that a non-King card can only ever be placed on its successor; only
+    Kings fill an empty column; no card is ever placed anywhere else (reserves are played
+    from, never onto: no free cells); completed runs leave the table (no column is ever
+    refilled). Three Blind Mice has all of them, and no stock (so the lift never changes
+    what a deal would land on). Its reserves change nothing in the argument: a reserve
+    card is one more face-up card lying on nothing, that leads a move onto its successor
+    or, a King, into an empty column, in P' exactly as in P; moving ``c`` out of a reserve
+    leaves an empty reserve that nothing can be played onto. Scorpion Tail and Farmer's
+    Wife build in alternate colours (``c`` has two possible places), How They Run and
+    Scorpion Head have free cells (``c`` can leave its successor for a cell), Chelicera
+    refills emptied columns and keeps its runs on the table: none of them is reduced.
+
+    Searching only the safe move keeps "not winnable" a proof: from P the safe move reaches
+    P', from which a line wins whenever one wins from P, in no more moves, with one more
+    card on its successor for good (so P' is never P again); the pair (moves to a win,
+    cards off their successors) decreases along the search's choices, which is what the
+    completeness argument of :mod:`scorpion.solver.generic` needs.
+
+    The proof of reduction 3 holds in the same games (:func:`_proved_lost`), with the
+    reserve cards left off the table like cards of a stock: each clause about a card on the
+    table still names events that every winning line has in that order (a non-King leads
+    only onto its successor and leaves the card under it only by its own move or with its
+    run; a King moves only into an empty column; a column empties only when its bottom
+    card leaves, which a reserve card never is; nothing is ever placed on a reserve card),
+    and leaving the reserve cards out only drops clauses (the run of a suit then does not
+    wait for its reserve card's move), which can make a proof fail, never a wrong one hold.
+    """
+    return (
+        variant.build == "suit"
+        and not variant.empty_column_takes_any
+        and variant.free_cells == 0
+        and variant.removes_runs
+        and variant.refill == 0
+    )
+
+
+def _proved_lost(position: Position) -> bool:
+    """The proof of reduction 3 on a Three Blind Mice position (see :func:`_safe_moves_hold`):
+    its reserve cards are left off the table, like cards of a stock (in no clause)."""
+    columns = position.columns
+    return cannot_win(board_code(columns, position.face_down), columns=len(columns))
+
+
 def is_deadlocked(position: Position) -> bool:
     """True if ``position`` provably cannot be won (reduction 3 of the module docstring).
 
@@ -279,7 +328,11 @@ def solve(
     node_limit = max_nodes if max_nodes is not None else sys.maxsize
     if not position.variant.is_classic:
         # The games the compiled core does not play (generic.py says how they are searched).
-        outcome, found, nodes = generic.search(position, node_limit, deadline)
+        reduced = _safe_moves_hold(position.variant)
+        outcome, found, nodes = generic.search(
+            position, node_limit, deadline,
+            safe_move if reduced else None, _proved_lost if reduced else None,
+        )
         if outcome == "won":
             line = tuple(found)
             if shorten:
@@ -411,15 +464,14 @@ def jump_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
         return tuple(line)
     keys = [generic_key(p) for p in positions]
     latest = {key: i for i, key in enumerate(keys)}
+    hashes = {_table_hash(p): i for i, p in enumerate(positions)}
     # steps[j]: fewest jumps from 0 to j; back[j]: the i of the last jump into j.
     steps = [0] + [n + 1] * n
     back = list(range(-1, n))
     for i in range(n):
         if steps[i] + 1 >= steps[n]:
             continue  # no jump from here can shorten the way to the win
-        for move in positions[i].legal_moves():
-            after = positions[i].apply(move)
-            j = n if after.is_won else latest.get(generic_key(after), -1)
+        for j in _jumps(positions[i], latest, hashes, n):
             if j > i and steps[i] + 1 < steps[j]:
                 steps[j] = steps[i] + 1
                 back[j] = i
@@ -439,6 +491,77 @@ def jump_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
         else:
             raise SolverError(f"no move reaches position {j} of the line again")
     return tuple(result)
+
+
+def _pair_hash(position: Position, column: int, cards: tuple[int, ...], face_down: int) -> int:
+    """One column's share of :func:`_table_hash` (its place counts only where the key
+    keeps it: before a deal, on the columns the stock lands on)."""
+    if position.stock and position.variant.stock_deal and column < len(position.stock):
+        return hash((column, cards, face_down)) & _MASK
+    return hash((cards, face_down)) & _MASK
+
+
+_MASK = (1 << 64) - 1
+
+
+def _table_hash(position: Position) -> int:
+    """A hash equal for positions of equal :func:`generic_key`, that one move changes by
+    the shares of the two columns it touches."""
+    total = hash((tuple(sorted(position.cells)), position.stock, len(position.runs)))
+    for i, (col, fd) in enumerate(zip(position.columns, position.face_down, strict=True)):
+        total += _pair_hash(position, i, col, fd)
+    return total & _MASK
+
+
+def _jumps(
+    p: Position, latest: dict[object, int], hashes: dict[int, int], won: int
+) -> list[int]:
+    """The indexes of the line's positions (by key ``latest``; ``won`` for a win) that one
+    legal move from ``p`` reaches.
+
+    Most moves only take a group from one column to another: their result's
+    :func:`_table_hash` is found from ``p``'s without the engine, and only a hash found
+    among the line's (``hashes``) is checked by applying the move on the engine and
+    comparing keys. Moves that turn a card up, remove a run, refill a column, deal, or
+    touch a cell are applied on the engine.
+    """
+    variant = p.variant
+    columns = p.columns
+    face_down = p.face_down
+    where: dict[int, tuple[int, int]] = {}
+    for c, col in enumerate(columns):
+        for k in range(face_down[c], len(col)):
+            where[col[k]] = (c, k)
+    base = _table_hash(p)
+    found = []
+    for move in p.legal_moves():
+        card, dest = move
+        place = where.get(card)
+        if place is not None and dest < CELL_BASE and variant.removes_runs:
+            src, k = place
+            col = columns[src]
+            left = col[:k]
+            fd = face_down[src]
+            target = columns[dest] + col[k:]
+            if not (
+                (fd and fd == k)
+                or (not left and variant.refill)
+                or completes_run(left[-13:], variant)
+                or completes_run(target[-13:], variant)
+            ):
+                fd_dest = face_down[dest]
+                h = (
+                    base
+                    - _pair_hash(p, src, col, fd) - _pair_hash(p, dest, columns[dest], fd_dest)
+                    + _pair_hash(p, src, left, fd) + _pair_hash(p, dest, target, fd_dest)
+                ) & _MASK
+                if h not in hashes:
+                    continue
+        after = p.apply(move)
+        j = won if after.is_won else latest.get(generic_key(after), -1)
+        if j >= 0:
+            found.append(j)
+    return found
 
 
 def _is_king_move(move: Move) -> bool:
