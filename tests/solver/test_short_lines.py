@@ -13,7 +13,7 @@ import pytest
 from scorpion.engine import VARIANTS, WASP, Game, Move, Position, deal, parse_position
 from scorpion.solver import SolverError, Verdict, check_line, solve
 from scorpion.solver.generic import generic_key
-from scorpion.solver.search import jump_line, shorten_line
+from scorpion.solver.search import LONG_LINE, jump_line, pair_jump_line, shorten_line
 
 MOST = 200
 
@@ -103,3 +103,28 @@ def test_b1_jumps_refuse_a_line_that_does_not_win() -> None:
     start = parse_position(WASP_DETOUR)
     with pytest.raises(SolverError):
         jump_line(start, (Move.parse("AS-5", WASP), Move.parse("AH-3", WASP)))
+
+
+def test_b1_two_move_jumps_shorten_further_and_still_win() -> None:
+    """B1: jumps of two moves (asked for lines still longer than 200 after the one-move
+    jumps) shorten Wasp 14's line further, visit only its positions up to renaming, and the
+    result wins on the engine; a line that does not win is refused."""
+    assert LONG_LINE == MOST
+    start = deal(14, WASP)
+    line = solve(start).line
+    shorter = pair_jump_line(start, line)
+    assert len(shorter) < len(line)
+    _plays_to_a_win(start, shorter)
+    on_the_line = {generic_key(start)}
+    p = start
+    for move in line:
+        p = p.apply(move)
+        on_the_line.add(generic_key(p))
+    p = start
+    steps_off = 0
+    for move in shorter:
+        p = p.apply(move)
+        steps_off = 0 if generic_key(p) in on_the_line else steps_off + 1
+        assert steps_off <= 1  # at most one position between two of the line's
+    with pytest.raises(SolverError):
+        pair_jump_line(start, line[:-1])

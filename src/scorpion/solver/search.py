@@ -382,7 +382,8 @@ def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]
        (:func:`scorpion.solver.generic.generic_key`: columns and cells renamed), and the
        line is rebuilt move by move on the engine, so every move of it is the engine's.
        This takes out the search's wandering in Wasp, where any card may go into an empty
-       column (Wasp deal 14: the search's 6,018 moves to 83).
+       column (Wasp deal 14: the search's 6,018 moves to 83). A line still longer than
+       :data:`LONG_LINE` moves then gets jumps of two moves too (:func:`pair_jump_line`).
     2. **King moves**: three steps, repeated until none changes the line: drop single King
        moves (last first); replace each run of two or more King moves in a row by a
        shortest run of King moves between the same two positions (breadth-first search);
@@ -396,6 +397,8 @@ def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]
         SolverError: if ``line`` itself does not win (see :func:`check_line`).
     """
     moves = list(jump_line(position, line))  # checks that ``line`` wins
+    if len(moves) > LONG_LINE:
+        moves = list(pair_jump_line(position, tuple(moves)))
     pairs = not position.variant.empty_column_takes_any
     changed = True
     while changed:
@@ -499,6 +502,86 @@ def jump_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
         else:
             raise SolverError(f"no move reaches position {j} of the line again")
     return tuple(result)
+
+
+LONG_LINE = 200
+"""Most moves a winning line should have: a longer one after the one-move jumps also gets
+two-move jumps (:func:`pair_jump_line`)."""
+
+
+def pair_jump_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Return a winning line from ``position`` through as few moves as jumps of one or two
+    moves between ``line``'s positions allow (as :func:`jump_line`, counting a jump's
+    moves; costlier: every pair of legal moves from every position of ``line`` is applied
+    on the engine, so :func:`shorten_line` asks it only for lines longer than
+    :data:`LONG_LINE`).
+
+    Raises:
+        SolverError: if ``line`` does not win, or if the rebuilt line breaks off (never
+            expected).
+    """
+    check_line(position, line)
+    positions = _positions(position, list(line))
+    n = len(line)
+    keys = [generic_key(p) for p in positions]
+    latest = {key: i for i, key in enumerate(keys)}
+    steps = [0] + [n + 1] * n
+    back = [(i - 1, 1) for i in range(n + 1)]
+
+    def reach(after: Position) -> int:
+        return n if after.is_won else latest.get(generic_key(after), -1)
+
+    for i in range(n):
+        if steps[i] + 1 >= steps[n]:
+            continue
+        if steps[i] + 1 < steps[i + 1]:
+            steps[i + 1], back[i + 1] = steps[i] + 1, (i, 1)
+        for first in positions[i].legal_moves():
+            once = positions[i].apply(first)
+            j = reach(once)
+            if j > i and steps[i] + 1 < steps[j]:
+                steps[j], back[j] = steps[i] + 1, (i, 1)
+            if once.is_won:
+                continue
+            for second in once.legal_moves():
+                j = reach(once.apply(second))
+                if j > i and steps[i] + 2 < steps[j]:
+                    steps[j], back[j] = steps[i] + 2, (i, 2)
+    chain = [(n, 0)]
+    while chain[-1][0] != 0:
+        i, size = back[chain[-1][0]]
+        chain[-1] = (chain[-1][0], size)
+        chain.append((i, 0))
+    chain.reverse()
+    current = position
+    result: list[Move] = []
+    for j, size in chain[1:]:
+        found = _moves_to(current, size, None if j == n else keys[j])
+        if found is None:
+            raise SolverError(f"no {size} moves reach position {j} of the line again")
+        for move in found:
+            current = current.apply(move)
+        result.extend(found)
+    return tuple(result)
+
+
+def _moves_to(start: Position, size: int, key: object) -> list[Move] | None:
+    """``size`` (1 or 2) legal moves from ``start`` to a position of ``key`` (None: to a won
+    position), or None."""
+
+    def goal(p: Position) -> bool:
+        return p.is_won if key is None else generic_key(p) == key
+
+    for first in start.legal_moves():
+        once = start.apply(first)
+        if size == 1:
+            if goal(once):
+                return [first]
+        elif not once.is_won:
+            for second in once.legal_moves():
+                if goal(once.apply(second)):
+                    return [first, second]
+    return None
 
 
 def _pair_hash(position: Position, column: int, cards: tuple[int, ...], face_down: int) -> int:
