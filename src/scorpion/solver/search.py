@@ -311,9 +311,11 @@ def solve(
         max_nodes: stop after this many positions searched (None: no limit). With a node
             budget the answer is deterministic.
         max_seconds: stop after about this many seconds (None: no limit).
-        shorten: take the King moves the search wandered through out of a winning line
-            (:func:`shorten_line`); without it the line is the search's own, which costs
-            nothing more to find (the advisor, which uses only the first move, does so).
+        shorten: take the moves the search wandered through out of a winning line
+            (:func:`shorten_line`: jumps over positions of the line that one move reaches,
+            then King moves; up to a few seconds for a Wasp line of thousands of moves);
+            without it the line is the search's own, which costs nothing more to find (the
+            advisor, which uses only the first move, does so).
 
     Returns:
         A :class:`SolveResult`; its line is replayed on the engine before it is returned.
