@@ -3,8 +3,10 @@
 :mod:`scorpion.solver.core` is built for the seven-column same-suit games without
 reserves (Scorpion, Scorpion II, Wasp, Wasp II, strict stock). The other games of the
 family (Scorpion Tail, Three Blind Mice, Farmer's Wife, How They Run, Scorpion Head,
-Chelicera) are searched here, on engine positions, with the engine's own moves: slower, and
-without the core's safe moves and proofs, but with the same guarantees.
+Chelicera) are searched here, on engine positions, with the engine's own moves: slower, but
+with the same guarantees. Scorpion's safe moves and proofs of loss are used in Three Blind
+Mice only, the one of these games whose rules their argument needs (the caller passes them
+in; :func:`scorpion.solver.search._safe_moves_hold` gives the argument).
 
 * **Complete.** A depth-first search over the positions reachable from the start, each
   searched once (a transposition table of canonical keys). The graph is finite, so when the
@@ -18,6 +20,12 @@ without the core's safe moves and proofs, but with the same guarantees.
   same from any of them), and the stock as it is. The removed runs are what is left.
 * **Fewer equal moves.** Of the moves of one card onto empty free cells only the one onto
   the first empty cell is searched (the others reach the same key).
+* **Reductions, where the caller gives them.** Where a safe move is found only it is
+  searched; a position proved lost is not searched further. Completeness still holds: if a
+  searched position were winnable, take one with the fewest moves to a win, and among those
+  the fewest cards off their successors; its searched successor (all of them, or the safe
+  move's, which wins in no more moves with one more card on its successor for good) would
+  be a smaller one, or a win, which the search would have returned.
 * **Order.** The moves of a position are searched best first by a simple score of the
   position each leads to (cards in order on the columns, runs removed, cards still face
   down, free cells used, empty columns): it finds wins sooner, and changes no verdict.
@@ -29,12 +37,16 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 
 from ..engine.position import CELL_BASE, EMPTY_CELL, Move, Position, lands_on
 from ..engine.variants import Variant
 
 Key = Hashable
+
+SafeMove = Callable[[Position, list[Move]], Move | None]
+"""Picks a move that provably keeps a position's prospects among its legal moves, or None
+(:func:`scorpion.solver.search.safe_move`, in the games where its argument holds)."""
 
 
 def generic_key(position: Position) -> Key:
@@ -70,15 +82,23 @@ def score(position: Position) -> int:
     return total
 
 
-def _children(position: Position, seen: set[Key]) -> list[tuple[Move, Position, Key]]:
+def _children(
+    position: Position, seen: set[Key], safe: SafeMove | None
+) -> list[tuple[Move, Position, Key]]:
     """The moves worth searching from ``position`` to positions not in ``seen``, with the
-    positions they lead to and their keys, best first."""
+    positions they lead to and their keys, best first; only the safe move if ``safe``
+    finds one."""
     first_free = -1
     if position.variant.free_cells and EMPTY_CELL in position.cells:
         first_free = CELL_BASE + position.cells.index(EMPTY_CELL)
     found = []
     keys = set()
-    for move in position.legal_moves():
+    moves = position.legal_moves()
+    if safe is not None:
+        chosen = safe(position, moves)
+        if chosen is not None:
+            moves = [chosen]
+    for move in moves:
         if move.column >= CELL_BASE and move.column != first_free:
             continue
         after = position.apply(move)
@@ -91,8 +111,16 @@ def _children(position: Position, seen: set[Key]) -> list[tuple[Move, Position, 
     return [(move, after, key) for _, move, after, key in found]
 
 
+Lost = Callable[[Position], bool]
+"""True for a position that provably cannot be won (a proof), where the game has one."""
+
+
 def search(
-    position: Position, node_limit: int, deadline: float | None
+    position: Position,
+    node_limit: int,
+    deadline: float | None,
+    safe: SafeMove | None = None,
+    lost: Lost | None = None,
 ) -> tuple[str, list[Move], int]:
     """Search from ``position`` depth-first; see :func:`scorpion.solver.search.solve`.
 
@@ -100,6 +128,8 @@ def search(
         position: the start; not won.
         node_limit: stop when this many positions have been searched (counting the start).
         deadline: stop after this :func:`time.perf_counter` value (None: no limit).
+        safe: where it finds a safe move, only that move is searched (None: every move).
+        lost: a position it proves lost is not searched further (None: no proofs).
 
     Returns:
         ``(outcome, line, nodes)``: outcome ``"won"`` (``line``: the moves that win),
@@ -107,8 +137,10 @@ def search(
     """
     seen = {generic_key(position)}
     nodes = 1
+    if lost is not None and lost(position):
+        return "lost", [], nodes
     path: list[tuple[Iterator[tuple[Move, Position, Key]], Move | None]] = [
-        (iter(_children(position, seen)), None)
+        (iter(_children(position, seen, safe)), None)
     ]
     while path:
         for move, after, key in path[-1][0]:
@@ -122,7 +154,9 @@ def search(
                 deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline
             ):
                 return "out", [], nodes
-            path.append((iter(_children(after, seen)), move))
+            if lost is not None and lost(after):
+                continue  # proved lost: searched no further (its key stays seen)
+            path.append((iter(_children(after, seen, safe)), move))
             break
         else:
             path.pop()

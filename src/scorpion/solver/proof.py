@@ -50,7 +50,7 @@ def board_code(columns: Sequence[Sequence[int]], face_down: Sequence[int]) -> by
     return code
 
 
-def cannot_win(code: bytes | bytearray, as_if_full: bool = False) -> bool:
+def cannot_win(code: bytes | bytearray, as_if_full: bool = False, columns: int = 7) -> bool:
     """True if the board with this code provably cannot be won (the empty columns taking
     only King-led groups; not for Wasp).
 
@@ -60,6 +60,8 @@ def cannot_win(code: bytes | bytearray, as_if_full: bool = False) -> bool:
         as_if_full: answer as if no column were empty now (a column must then first be
             emptied before a King can move). A board that passes this way still passes
             after a King fills its last empty column (see search.py, reduction 3).
+        columns: how many columns the table has (10 in Three Blind Mice, whose reserve
+            cards are left off the table: see search.py, ``_safe_moves_hold``).
 
     Cost: linear in the number of cards; about 50 microseconds in CPython.
     """
@@ -80,7 +82,7 @@ def cannot_win(code: bytes | bytearray, as_if_full: bool = False) -> bool:
             on[u] = c
         else:
             bottoms.append(c)
-    empty = len(bottoms) < 7 and not as_if_full
+    empty = len(bottoms) < columns and not as_if_full
     suits = 0
     for c in present:
         s = c // 13

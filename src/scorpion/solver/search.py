@@ -140,8 +140,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.cards import KING
-from ..engine.position import DEAL, Move, Position
+from ..engine.position import CELL_BASE, DEAL, Move, Position, completes_run
+from ..engine.variants import Variant
 from . import core, generic
+from .generic import generic_key
 from .proof import board_code, cannot_win
 
 Key = tuple[object, ...]
@@ -237,6 +239,54 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
     return None
 
 
+def _safe_moves_hold(variant: Variant) -> bool:
+    """True for the games searched on engine positions where :func:`safe_move`'s argument
+    holds as it does in Scorpion (of today's family: Three Blind Mice).
+
+    The argument (reduction 2 of the module docstring) rests on these rules: building down
+    in one suit, so that a non-King card can only ever be placed on its successor; only
+    Kings fill an empty column; no card is ever placed anywhere else (reserves are played
+    from, never onto: no free cells); completed runs leave the table (no column is ever
+    refilled). Three Blind Mice has all of them, and no stock (so the lift never changes
+    what a deal would land on). Its reserves change nothing in the argument: a reserve
+    card is one more face-up card lying on nothing, that leads a move onto its successor
+    or, a King, into an empty column, in P' exactly as in P; moving ``c`` out of a reserve
+    leaves an empty reserve that nothing can be played onto. Scorpion Tail and Farmer's
+    Wife build in alternate colours (``c`` has two possible places), How They Run and
+    Scorpion Head have free cells (``c`` can leave its successor for a cell), Chelicera
+    refills emptied columns and keeps its runs on the table: none of them is reduced.
+
+    Searching only the safe move keeps "not winnable" a proof: from P the safe move reaches
+    P', from which a line wins whenever one wins from P, in no more moves, with one more
+    card on its successor for good (so P' is never P again); the pair (moves to a win,
+    cards off their successors) decreases along the search's choices, which is what the
+    completeness argument of :mod:`scorpion.solver.generic` needs.
+
+    The proof of reduction 3 holds in the same games (:func:`_proved_lost`), with the
+    reserve cards left off the table like cards of a stock: each clause about a card on the
+    table still names events that every winning line has in that order (a non-King leads
+    only onto its successor and leaves the card under it only by its own move or with its
+    run; a King moves only into an empty column; a column empties only when its bottom
+    card leaves, which a reserve card never is; nothing is ever placed on a reserve card),
+    and leaving the reserve cards out only drops clauses (the run of a suit then does not
+    wait for its reserve card's move), which can make a proof fail, never a wrong one hold.
+    """
+    return (
+        variant.build == "suit"
+        and not variant.empty_column_takes_any
+        and variant.free_cells == 0
+        and variant.removes_runs
+        and variant.refill == 0
+    )
+
+
+def _proved_lost(position: Position) -> bool:
+    """The proof of reduction 3 on a Three Blind Mice position (see :func:`_safe_moves_hold`):
+    its reserve cards are left off the table, like cards of a stock (in no clause)."""
+    columns = position.columns
+    return cannot_win(board_code(columns, position.face_down), columns=len(columns))
+
+
 def is_deadlocked(position: Position) -> bool:
     """True if ``position`` provably cannot be won (reduction 3 of the module docstring).
 
@@ -261,9 +311,11 @@ def solve(
         max_nodes: stop after this many positions searched (None: no limit). With a node
             budget the answer is deterministic.
         max_seconds: stop after about this many seconds (None: no limit).
-        shorten: take the King moves the search wandered through out of a winning line
-            (:func:`shorten_line`); without it the line is the search's own, which costs
-            nothing more to find (the advisor, which uses only the first move, does so).
+        shorten: take the moves the search wandered through out of a winning line
+            (:func:`shorten_line`: jumps over positions of the line that one move reaches,
+            then King moves; up to a few seconds for a Wasp line of thousands of moves);
+            without it the line is the search's own, which costs nothing more to find (the
+            advisor, which uses only the first move, does so).
 
     Returns:
         A :class:`SolveResult`; its line is replayed on the engine before it is returned.
@@ -278,12 +330,18 @@ def solve(
     node_limit = max_nodes if max_nodes is not None else sys.maxsize
     if not position.variant.is_classic:
         # The games the compiled core does not play (generic.py says how they are searched).
-        outcome, found, nodes = generic.search(position, node_limit, deadline)
+        reduced = _safe_moves_hold(position.variant)
+        outcome, found, nodes = generic.search(
+            position, node_limit, deadline,
+            safe_move if reduced else None, _proved_lost if reduced else None,
+        )
         if outcome == "won":
-            check_line(position, found)
-            return SolveResult(
-                Verdict.WINNABLE, tuple(found), nodes, time.perf_counter() - started
-            )
+            line = tuple(found)
+            if shorten:
+                line = shorten_line(position, line)  # replays the line, before and after
+            else:
+                check_line(position, line)
+            return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
         verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
         return SolveResult(verdict, (), nodes, time.perf_counter() - started)
     outcome, moves, nodes = core.search(position, node_limit, deadline)
@@ -314,25 +372,35 @@ def check_line(position: Position, line: tuple[Move, ...] | list[Move]) -> None:
 
 
 def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Return ``line``, a winning line from ``position``, with King moves taken out of it
-    where the engine shows that they are not needed.
+    """Return ``line``, a winning line from ``position``, made shorter where the engine
+    shows that moves are not needed.
 
-    A depth-first search can wander: before the deal it may shift King-led groups between
-    empty columns many times before it finds the placement that wins. Three steps, repeated
-    until none changes the line, each keeping a change only if the line still wins on the
-    engine: drop single King moves (last first); replace each run of two or more King moves
-    in a row by a shortest run of King moves between the same two positions (breadth-first
-    search); outside Wasp, drop two moves of the same King at once (a shift out and back
-    with other moves between). This is not a search for the shortest winning line, and it
-    touches only King moves: outside Wasp a non-King card leads at most one move, onto its
-    successor, and the win needs it. In Wasp, where any card may go into an empty column,
-    the search's wandering with other cards stays in the line.
+    Two stages, each keeping only what still wins on the engine.
+
+    1. **Jumps** (:func:`jump_line`): the line's positions are P0 (``position``) to Pn
+       (won). Where one legal move from Pi reaches Pj with j > i + 1 (or a won position),
+       the moves between are not needed; a shortest chain of such jumps from P0 to the win
+       is kept. Positions count as reached up to the canonical key of the search
+       (:func:`scorpion.solver.generic.generic_key`: columns and cells renamed), and the
+       line is rebuilt move by move on the engine, so every move of it is the engine's.
+       This takes out the search's wandering in Wasp, where any card may go into an empty
+       column (Wasp deal 14: the search's 6,018 moves to 83). A line still longer than
+       :data:`LONG_LINE` moves then gets jumps of two moves too (:func:`pair_jump_line`).
+    2. **King moves**: three steps, repeated until none changes the line: drop single King
+       moves (last first); replace each run of two or more King moves in a row by a
+       shortest run of King moves between the same two positions (breadth-first search);
+       outside Wasp, drop two moves of the same King at once (a shift out and back with
+       other moves between).
+
+    This is not a search for the shortest winning line: the result visits, up to renaming,
+    a subset of the positions of ``line``. The line returned is replayed on the engine.
 
     Raises:
         SolverError: if ``line`` itself does not win (see :func:`check_line`).
     """
-    check_line(position, line)
-    moves = list(line)
+    moves = list(jump_line(position, line))  # checks that ``line`` wins
+    if len(moves) > LONG_LINE:
+        moves = list(pair_jump_line(position, tuple(moves)))
     pairs = not position.variant.empty_column_takes_any
     changed = True
     while changed:
@@ -371,6 +439,223 @@ def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]
     result = tuple(moves)
     check_line(position, result)
     return result
+
+
+def jump_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Return a winning line from ``position`` through as few of ``line``'s positions as
+    one-move jumps allow (stage 1 of :func:`shorten_line`).
+
+    With P0..Pn the positions of ``line`` (Pn won) and K the canonical key
+    (:func:`scorpion.solver.generic.generic_key`), there is a jump from Pi to Pj (i < j)
+    when a legal move from Pi leads to a position of key K(Pj), or to a won position
+    (then j = n). A shortest chain of jumps from 0 to n is found by dynamic programming in
+    the order of the line (every jump goes forward), then replayed: from the current
+    position, whose key is K(Pi), the first legal move whose result has key K(Pj) is
+    taken. Positions of equal keys have the same moves up to renaming columns and cells
+    (this is what the search's transposition table relies on), so such a move exists; and
+    the line is still replayed on the engine by its callers. Cost: every legal move of
+    every position of ``line`` is applied once on the engine (about 1 to 3 seconds for a
+    line of 6,000 moves).
+
+    Raises:
+        SolverError: if ``line`` does not win (see :func:`check_line`), or if the rebuilt
+            line breaks off (never expected).
+    """
+    positions = [position]
+    for i, move in enumerate(line, start=1):
+        if not positions[-1].is_legal(move):
+            reason = positions[-1].illegal_reason(move)
+            raise SolverError(f"move {i} ({move}) of the line is illegal: {reason}")
+        positions.append(positions[-1].apply(move))
+    if not positions[-1].is_won:
+        raise SolverError("the line does not win")
+    n = len(line)
+    if n <= 1:
+        return tuple(line)
+    keys = [generic_key(p) for p in positions]
+    latest = {key: i for i, key in enumerate(keys)}
+    hashes = {_table_hash(p): i for i, p in enumerate(positions)}
+    # steps[j]: fewest jumps from 0 to j; back[j]: the i of the last jump into j.
+    steps = [0] + [n + 1] * n
+    back = list(range(-1, n))
+    for i in range(n):
+        if steps[i] + 1 >= steps[n]:
+            continue  # no jump from here can shorten the way to the win
+        if steps[i] + 1 < steps[i + 1]:  # the line's own move
+            steps[i + 1] = steps[i] + 1
+            back[i + 1] = i
+        for j in _jumps(positions[i], i, latest, hashes, n):
+            if j > i and steps[i] + 1 < steps[j]:
+                steps[j] = steps[i] + 1
+                back[j] = i
+    chain = [n]
+    while chain[-1] != 0:
+        chain.append(back[chain[-1]])
+    chain.reverse()
+    current = position
+    result: list[Move] = []
+    for j in chain[1:]:
+        for move in current.legal_moves():
+            after = current.apply(move)
+            if (after.is_won if j == n else generic_key(after) == keys[j]):
+                result.append(move)
+                current = after
+                break
+        else:
+            raise SolverError(f"no move reaches position {j} of the line again")
+    return tuple(result)
+
+
+LONG_LINE = 200
+"""Most moves a winning line should have: a longer one after the one-move jumps also gets
+two-move jumps (:func:`pair_jump_line`)."""
+
+
+def pair_jump_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Return a winning line from ``position`` through as few moves as jumps of one or two
+    moves between ``line``'s positions allow (as :func:`jump_line`, counting a jump's
+    moves; costlier: every pair of legal moves from every position of ``line`` is applied
+    on the engine, so :func:`shorten_line` asks it only for lines longer than
+    :data:`LONG_LINE`).
+
+    Raises:
+        SolverError: if ``line`` does not win, or if the rebuilt line breaks off (never
+            expected).
+    """
+    check_line(position, line)
+    positions = _positions(position, list(line))
+    n = len(line)
+    keys = [generic_key(p) for p in positions]
+    latest = {key: i for i, key in enumerate(keys)}
+    steps = [0] + [n + 1] * n
+    back = [(i - 1, 1) for i in range(n + 1)]
+
+    def reach(after: Position) -> int:
+        return n if after.is_won else latest.get(generic_key(after), -1)
+
+    for i in range(n):
+        if steps[i] + 1 >= steps[n]:
+            continue
+        if steps[i] + 1 < steps[i + 1]:
+            steps[i + 1], back[i + 1] = steps[i] + 1, (i, 1)
+        for first in positions[i].legal_moves():
+            once = positions[i].apply(first)
+            j = reach(once)
+            if j > i and steps[i] + 1 < steps[j]:
+                steps[j], back[j] = steps[i] + 1, (i, 1)
+            if once.is_won:
+                continue
+            for second in once.legal_moves():
+                j = reach(once.apply(second))
+                if j > i and steps[i] + 2 < steps[j]:
+                    steps[j], back[j] = steps[i] + 2, (i, 2)
+    chain = [(n, 0)]
+    while chain[-1][0] != 0:
+        i, size = back[chain[-1][0]]
+        chain[-1] = (chain[-1][0], size)
+        chain.append((i, 0))
+    chain.reverse()
+    current = position
+    result: list[Move] = []
+    for j, size in chain[1:]:
+        found = _moves_to(current, size, None if j == n else keys[j])
+        if found is None:
+            raise SolverError(f"no {size} moves reach position {j} of the line again")
+        for move in found:
+            current = current.apply(move)
+        result.extend(found)
+    return tuple(result)
+
+
+def _moves_to(start: Position, size: int, key: object) -> list[Move] | None:
+    """``size`` (1 or 2) legal moves from ``start`` to a position of ``key`` (None: to a won
+    position), or None."""
+
+    def goal(p: Position) -> bool:
+        return p.is_won if key is None else generic_key(p) == key
+
+    for first in start.legal_moves():
+        once = start.apply(first)
+        if size == 1:
+            if goal(once):
+                return [first]
+        elif not once.is_won:
+            for second in once.legal_moves():
+                if goal(once.apply(second)):
+                    return [first, second]
+    return None
+
+
+def _pair_hash(position: Position, column: int, cards: tuple[int, ...], face_down: int) -> int:
+    """One column's share of :func:`_table_hash` (its place counts only where the key
+    keeps it: before a deal, on the columns the stock lands on)."""
+    if position.stock and position.variant.stock_deal and column < len(position.stock):
+        return hash((column, cards, face_down)) & _MASK
+    return hash((cards, face_down)) & _MASK
+
+
+_MASK = (1 << 64) - 1
+
+
+def _table_hash(position: Position) -> int:
+    """A hash equal for positions of equal :func:`generic_key`, that one move changes by
+    the shares of the two columns it touches."""
+    total = hash((tuple(sorted(position.cells)), position.stock, len(position.runs)))
+    for i, (col, fd) in enumerate(zip(position.columns, position.face_down, strict=True)):
+        total += _pair_hash(position, i, col, fd)
+    return total & _MASK
+
+
+def _jumps(
+    p: Position, index: int, latest: dict[object, int], hashes: dict[int, int], won: int
+) -> list[int]:
+    """The indexes past ``index + 1`` of the line's positions (by key ``latest``; ``won``
+    for a win) that one legal move from ``p``, the line's position ``index``, reaches.
+
+    Most moves only take a group from one column to another: their result's
+    :func:`_table_hash` is found from ``p``'s without the engine, and only a hash found
+    among the line's (``hashes``) is checked by applying the move on the engine and
+    comparing keys (where the hash's latest place on the line is past ``index + 1``: the
+    line often comes back to earlier positions). Moves that turn a card up, remove a run,
+    refill a column, deal, or touch a cell are applied on the engine.
+    """
+    variant = p.variant
+    columns = p.columns
+    face_down = p.face_down
+    where: dict[int, tuple[int, int]] = {}
+    for c, col in enumerate(columns):
+        for k in range(face_down[c], len(col)):
+            where[col[k]] = (c, k)
+    base = _table_hash(p)
+    found = []
+    for move in p.legal_moves():
+        card, dest = move
+        place = where.get(card)
+        if place is not None and dest < CELL_BASE and variant.removes_runs:
+            src, k = place
+            col = columns[src]
+            left = col[:k]
+            fd = face_down[src]
+            target = columns[dest] + col[k:]
+            if not (
+                (fd and fd == k)
+                or (not left and variant.refill)
+                or completes_run(left[-13:], variant)
+                or completes_run(target[-13:], variant)
+            ):
+                fd_dest = face_down[dest]
+                h = (
+                    base
+                    - _pair_hash(p, src, col, fd) - _pair_hash(p, dest, columns[dest], fd_dest)
+                    + _pair_hash(p, src, left, fd) + _pair_hash(p, dest, target, fd_dest)
+                ) & _MASK
+                if hashes.get(h, -1) <= index + 1:
+                    continue
+        after = p.apply(move)
+        j = won if after.is_won else latest.get(generic_key(after), -1)
+        if j >= 0:
+            found.append(j)
+    return found
 
 
 def _is_king_move(move: Move) -> bool:
