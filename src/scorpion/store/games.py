@@ -804,13 +804,10 @@ class GameService:
                 }).inserted_primary_key
                 assert key is not None
                 result_id = key[0]
-        row = SavedGame(
-            id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
-            moves=_join(game.moves), redo=_join(game.redo_moves),
-            position=format_position(game.position), created_at=created_at,
-            started_at=started_at, finished_at=None, won=False, result_id=result_id,
-            counted=counted, version=row_version + 1, peeked=peeked,
-        )  # the statements below store it
+        # The row's new values (plain values of this request: the statements below store them).
+        row.moves, row.redo = _join(game.moves), _join(game.redo_moves)
+        row.position = format_position(game.position)
+        row.started_at, row.result_id, row.version = started_at, result_id, row_version + 1
         if started_at is not None:
             _clock_touch(clock, now)
         saved = connection.execute(_SAVE_GAME, {
