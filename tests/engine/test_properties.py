@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from walks import Playout, walk
 
 from scorpion.engine import (
     CLASSIC_VARIANTS,
@@ -54,12 +54,6 @@ for _variant_id, _number in SOLVED_DEALS:
     WINNING_LINES[_variant_id, _number] = _line
 
 
-class Playout(NamedTuple):
-    start: Position
-    positions: list[Position]
-    moves: list[Move]
-
-
 @st.composite
 def playouts(draw: st.DrawFn, max_moves: int = 40) -> Playout:
     """A random deal of a random variant (or a point part-way along a winning line), then up
@@ -75,16 +69,7 @@ def playouts(draw: st.DrawFn, max_moves: int = 40) -> Playout:
         for move in line[: draw(st.integers(0, len(line)))]:
             p = p.apply(move)
     choices = draw(st.lists(st.integers(0, 10**6), min_size=max_moves, max_size=max_moves))
-    positions, moves = [p], []
-    for choice in choices:
-        legal = p.legal_moves()
-        if not legal:
-            break
-        move = legal[choice % len(legal)]
-        p = p.apply(move)
-        positions.append(p)
-        moves.append(move)
-    return Playout(start, positions, moves)
+    return walk(start, p, choices)
 
 
 def assert_cards_accounted_for(p: Position) -> None:
