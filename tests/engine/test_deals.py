@@ -13,8 +13,7 @@ from textwrap import dedent
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pysol_cards.cards import createCards, ms_rearrange
-from pysol_cards.random import LCRandom31, MTRandom
+from pysolfc import talon
 
 from scorpion.engine import (
     CLASSIC_VARIANTS,
@@ -28,20 +27,10 @@ from scorpion.engine import (
     variant_by_id,
 )
 
-RANKS = "A23456789TJQK"
-
 
 def oracle(number: int, ms: bool = False) -> tuple[list[list[str]], list[str]]:
     """Columns (bottom to top) and stock of PySolFC's Scorpion game ``number``."""
-    cards = createCards(1)  # PySolFC order: clubs, spades, hearts, diamonds; Ace..King
-    if ms or number < 32000:
-        rng: LCRandom31 | MTRandom = LCRandom31()
-        rng.setSeed(number)
-        cards = ms_rearrange(cards)
-    else:
-        rng = MTRandom()
-        rng.setSeed(number)
-    pile = [RANKS[c.rank - 1] + "CSHD"[c.suit] for c in rng.shuffle(list(cards))]
+    pile = talon(number, ms)
     columns: list[list[str]] = [[] for _ in range(7)]
     for _row in range(7):  # the last card of the list is dealt first, rows left to right
         for col in columns:

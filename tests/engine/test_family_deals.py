@@ -14,12 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from pysol_cards.cards import createCards, ms_rearrange
-from pysol_cards.random import LCRandom31, MTRandom
+from pysolfc import talon
 
 from scorpion.engine import EMPTY_CELL, VARIANTS, card_code, deal, variant_by_id
-
-RANKS = "A23456789TJQK"
 
 Stack = list[tuple[str, bool]]  # (card code, face up), bottom to top
 
@@ -28,15 +25,7 @@ class Table:
     """PySolFC's stacks for one deal: the talon, the rows and the reserves."""
 
     def __init__(self, number: int, ms: bool, rows: int, reserves: int) -> None:
-        cards = createCards(1)  # PySolFC order: clubs, spades, hearts, diamonds; Ace..King
-        if ms or number < 32000:
-            rng: LCRandom31 | MTRandom = LCRandom31()
-            rng.setSeed(number)
-            cards = ms_rearrange(cards)
-        else:
-            rng = MTRandom()
-            rng.setSeed(number)
-        self.talon = [RANKS[c.rank - 1] + "CSHD"[c.suit] for c in rng.shuffle(list(cards))]
+        self.talon = talon(number, ms)
         self.rows: list[Stack] = [[] for _ in range(rows)]
         self.reserves: list[Stack] = [[] for _ in range(reserves)]
 
