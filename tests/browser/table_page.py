@@ -165,10 +165,10 @@ class Table:
             self.page.wait_for_function(
                 f"""expected => JSON.stringify({{
                     columns: ({READ_COLUMNS})(),
-                    moves: document.getElementById('moves').textContent,
-                    runs: document.getElementById('runs').textContent,
-                    stock: document.getElementById('stock-count').textContent,
-                    deal: document.getElementById('deal-number').textContent,
+                    moves: document.getElementById('moves')?.textContent,
+                    runs: document.getElementById('runs')?.textContent,
+                    stock: document.getElementById('stock-count')?.textContent,
+                    deal: document.getElementById('deal-number')?.textContent,
                 }}) === JSON.stringify(expected)""",
                 arg=expected,
                 timeout=5000,

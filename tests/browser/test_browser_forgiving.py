@@ -155,7 +155,7 @@ def test_moves_sent_quickly_are_played_in_order(on: tuple[str, Table]) -> None:
     choose_column(name, table, 6)
     choose(name, table, "5C")
     choose_column(name, table, 2)
-    page.wait_for_function("() => document.getElementById('moves').textContent === '2'")
+    expect(page.locator("#moves")).to_have_text("2")
     assert sent == ["5S-7", "5C-3"]
     assert table.api_view()["columns"][2]["cards"][-4:] == ["5C", "3S", "7D", "8C"]
 

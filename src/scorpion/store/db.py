@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -22,10 +22,12 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
-from sqlalchemy import Connection, Engine, create_engine, event, inspect
+from sqlalchemy import Connection, Dialect, Engine, Executable, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.elements import ClauseElement
 
 
 class DatabaseError(Exception):
@@ -63,7 +65,13 @@ SQLITE_LOCK_TIMEOUT = 10.0
 
 
 def _sqlite_begin(connection: Any) -> None:
-    """Begin every SQLite transaction with the database's write lock (BEGIN IMMEDIATE).
+    """Begin every SQLite transaction with the database's write lock (SQLAlchemy's
+    ``begin`` event; see :func:`begin_immediate`)."""
+    begin_immediate(connection.connection.driver_connection)
+
+
+def begin_immediate(driver: sqlite3.Connection) -> None:
+    """Begin an SQLite transaction with the database's write lock (BEGIN IMMEDIATE).
 
     Requests are then serialised from their first read to their commit, across server
     processes: a request reads a game only once the one before it has committed, so a
@@ -81,7 +89,6 @@ def _sqlite_begin(connection: Any) -> None:
     Raises:
         sqlite3.OperationalError: if the lock is not free within the timeout.
     """
-    driver = connection.connection.driver_connection
     deadline = time.monotonic() + SQLITE_LOCK_TIMEOUT
     pause = 0.0001
     while True:
@@ -99,6 +106,180 @@ def _sqlite_begin(connection: Any) -> None:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.001)
+
+
+Processor = Callable[[Any], Any]
+
+
+class DriverStatement:
+    """A Core statement compiled once for one dialect, to run on the driver's own cursor
+    (:class:`DriverTransaction`).
+
+    SQLAlchemy's compiler gives the SQL text in the driver's parameter style and the
+    order of its parameters; the column types' own bind and result processors convert
+    the values (on SQLite, a ``datetime`` is stored as text and a ``bool`` as 0 or 1), so
+    the rows are the values :meth:`Connection.execute` would give, less its per-execution
+    work (its caches, events and result objects: most of a short statement's cost).
+
+    Args:
+        statement: a Core ``select``, ``insert`` (with ``returning``) or ``update``.
+        dialect: the engine's dialect.
+
+    Raises:
+        TypeError: for something else than a Core statement.
+        ValueError: for a statement that leaves a column with a default computed in
+            Python (SQLAlchemy's execution computes those; give every value instead).
+    """
+
+    def __init__(self, statement: Executable, dialect: Dialect) -> None:
+        if not isinstance(statement, ClauseElement):
+            raise TypeError(f"not a Core statement: {statement!r}")
+        compiled = statement.compile(dialect=dialect)
+        assert isinstance(compiled, SQLCompiler)
+        # Column defaults computed in Python are SQLAlchemy's execution's work: give them.
+        pending = compiled.insert_prefetch or compiled.update_prefetch
+        if pending:
+            names = ", ".join(column.name for column in pending)
+            raise ValueError(f"give every column a value (these have Python defaults: {names})")
+        self.compiled = compiled
+        self.sql: str = compiled.string
+        self.order: Sequence[str] | None = (
+            list(compiled.positiontup or ()) if compiled.positional else None
+        )
+        self.binds: dict[str, Processor] = {}
+        for name, bind in compiled.binds.items():
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                self.binds[name] = process
+        self.results: list[Processor | None] = [
+            column.type.dialect_impl(dialect).result_processor(dialect, None)
+            for column in getattr(statement, "selected_columns", ())
+        ] or [
+            column.type.dialect_impl(dialect).result_processor(dialect, None)
+            for column in getattr(statement, "_returning", ())
+        ]
+
+    def parameters(self, values: Mapping[str, Any]) -> Sequence[Any] | Mapping[str, Any]:
+        """The driver's parameters for ``values`` (keyed by the statement's bind names)."""
+        named = self.compiled.construct_params(dict(values))
+        for name, process in self.binds.items():
+            if name in named:
+                named[name] = process(named[name])
+        if self.order is None:
+            return named
+        return [named[name] for name in self.order]
+
+    def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
+        """A row of the driver's values converted as SQLAlchemy would.
+
+        Raises:
+            ValueError, TypeError: for a stored value its type cannot read (a damaged row).
+        """
+        return tuple(
+            value if process is None or value is None else process(value)
+            for value, process in zip(raw, self.results, strict=False)
+        )
+
+
+class DriverTransaction:
+    """One transaction on a pooled connection's driver, for the few statements of the
+    request path that run most often (a move: one read, two writes); see
+    :meth:`Database.driver`. It begins as :meth:`Database.connection` does (on SQLite,
+    with the write lock), and the driver's errors are raised as SQLAlchemy's
+    :class:`~sqlalchemy.exc.DBAPIError` subclasses, as a Core connection raises them.
+    """
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self._dialect = database.engine.dialect
+        self._pooled = database.engine.raw_connection()
+        self._driver: Any = self._pooled.driver_connection
+        self.done = False
+        try:
+            if database.is_sqlite:
+                self._guard(lambda: begin_immediate(self._driver), "BEGIN IMMEDIATE")
+        except BaseException:
+            self._pooled.close()
+            raise
+
+    def _guard(self, work: Callable[[], Any], sql: str, parameters: Any = None) -> Any:
+        dbapi = self._dialect.loaded_dbapi
+        try:
+            return work()
+        except dbapi.Error as exc:
+            if self._dialect.is_disconnect(exc, self._driver, None):
+                self._pooled.invalidate(exc)
+            raise DBAPIError.instance(
+                sql, parameters, exc, dbapi.Error, dialect=self._dialect
+            ) from exc
+
+    def fetch(self, statement: Executable, values: Mapping[str, Any]) -> tuple[Any, ...] | None:
+        """Run ``statement`` (compiled once, see :meth:`Database.statement`) and return its
+        first row converted (:meth:`DriverStatement.row`), or None when it gives none.
+
+        Raises:
+            sqlalchemy.exc.DBAPIError: when the database refuses it.
+            ValueError, TypeError: for a damaged value in the row.
+        """
+        compiled = self._database.statement(statement)
+        parameters = compiled.parameters(values)
+
+        def run() -> Any:
+            cursor = self._driver.cursor()
+            try:
+                cursor.execute(compiled.sql, parameters)
+                return cursor.fetchone()
+            finally:
+                cursor.close()
+
+        raw = self._guard(run, compiled.sql, parameters)
+        return None if raw is None else compiled.row(raw)
+
+    def run(self, statement: Executable, values: Mapping[str, Any]) -> int:
+        """Run ``statement`` (an UPDATE or DELETE) and return how many rows it changed.
+
+        Raises:
+            sqlalchemy.exc.DBAPIError: when the database refuses it.
+        """
+        compiled = self._database.statement(statement)
+        parameters = compiled.parameters(values)
+
+        def run() -> int:
+            cursor = self._driver.cursor()
+            try:
+                cursor.execute(compiled.sql, parameters)
+                return int(cursor.rowcount)
+            finally:
+                cursor.close()
+
+        result: int = self._guard(run, compiled.sql, parameters)
+        return result
+
+    def commit(self) -> None:
+        """Commit, and give the connection back to the pool.
+
+        Raises:
+            sqlalchemy.exc.DBAPIError: when the database refuses the commit (then
+                nothing of the transaction is stored).
+        """
+        if self.done:
+            return
+        try:
+            self._guard(self._driver.commit, "COMMIT")
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Roll back what was not committed and give the connection back to the pool."""
+        if self.done:
+            return
+        self.done = True
+        try:
+            if self._database.is_sqlite and self._driver.in_transaction:
+                self._driver.rollback()
+            # the pool rolls back any other driver's open transaction on return
+        finally:
+            self._pooled.close()
 
 
 CHECKPOINT_SECONDS = 0.5
@@ -243,6 +424,7 @@ class Database:
             if parsed.database and parsed.database != ":memory:":
                 self._checkpointer = Checkpointer(parsed.database)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._statements: dict[Executable, DriverStatement] = {}
         if upgrade:
             try:
                 migrate(self.engine)
@@ -272,6 +454,24 @@ class Database:
         requests that need no ORM (see ``GameService.on``)."""
         with self.engine.begin() as connection:
             yield connection
+
+    def driver(self) -> DriverTransaction:
+        """A transaction on a pooled connection's driver, for statements compiled with
+        :meth:`statement`: lighter than :meth:`connection` on the request path's few
+        statements. The caller commits it or closes it (which rolls back).
+
+        Raises:
+            sqlalchemy.exc.DBAPIError: if the connection cannot be had or the
+                transaction cannot begin.
+        """
+        return DriverTransaction(self)
+
+    def statement(self, statement: Executable) -> DriverStatement:
+        """``statement`` compiled for this database's dialect (kept: compile each once)."""
+        found = self._statements.get(statement)
+        if found is None:
+            found = self._statements[statement] = DriverStatement(statement, self.engine.dialect)
+        return found
 
     def dispose(self) -> None:
         """Close every pooled connection (and stop SQLite's :class:`Checkpointer`)."""

@@ -291,20 +291,19 @@ async def get_service(request: Request) -> AsyncIterator[GameService]:
 
 @contextlib.contextmanager
 def service(request: Request) -> Iterator[GameService]:
-    """A :class:`GameService` over a connection of the application's database, for the
+    """A :class:`GameService` on the application's database (``GameService.on``), for the
     routes of a move, an undo and a redo, opened in the route itself: those are most of
-    the requests, and usually need no ORM session (``GameService.on``), and FastAPI's
-    machinery for a dependency that cleans up after itself costs about as much as the
-    move's own reading of the database (see ``benchmarks/serve.py``). Commits when the
-    block ends without an error (if not committed before), rolls back otherwise.
+    the requests, their common case needs no ORM session, and FastAPI's machinery for a
+    dependency that cleans up after itself costs about as much as the move's own reading
+    of the database (see ``benchmarks/serve.py``). Commits when the block ends without an
+    error (if not committed before), rolls back otherwise.
     """
-    database: Database = request.app.state.database
-    with database.connection() as connection:
-        svc = GameService.on(connection)
-        try:
-            yield svc
-        finally:
-            svc.close()
+    svc = GameService.on(request.app.state.database, variants=WEB_VARIANTS)
+    try:
+        yield svc
+        svc.commit()
+    finally:
+        svc.close()
 
 
 # scope="function": the session ends (commits, or rolls back on an error) as soon as the
