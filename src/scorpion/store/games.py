@@ -120,6 +120,26 @@ _NEW_RESULT = (
     )
     .returning(_RESULTS.c.id)
 )
+_GAME_TO_RENEW = (
+    select(_GAMES.c.id, _GAMES.c.version, _CLOCKS.c.game_id)
+    .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
+    .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
+    .with_for_update(of=_GAMES)
+)
+_RENEW_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("old_version"))
+    .values(
+        deal=bindparam("new_deal"), moves="", redo="", position=bindparam("new_position"),
+        created_at=bindparam("now"), started_at=None, finished_at=None, won=False,
+        result_id=None, counted=True, peeked=False, version=bindparam("new_version"),
+    )
+)
+_RENEW_CLOCK = (
+    update(_CLOCKS)
+    .where(_CLOCKS.c.game_id == bindparam("game"))
+    .values(ms=0, since=None, seen=None)
+)
 _SAVE_CLOCK = (
     update(_CLOCKS)
     .where(_CLOCKS.c.game_id == bindparam("game"))
@@ -314,6 +334,21 @@ def _count(result: object) -> int:
 
 def _join(moves: tuple[Move, ...]) -> str:
     return " ".join(str(m) for m in moves)
+
+
+def _after_one_change(before: str, moves: tuple[Move, ...], last_first: bool = False) -> str:
+    """The notation of ``moves`` (space-separated), from ``before``, that of the list
+    before one move was added to or taken from its end (its start with ``last_first``,
+    for the redo moves, next first): only the move that changed is written, not the
+    whole game's. Any other difference writes the list out in full."""
+    parts = before.split()
+    if len(moves) == len(parts) - 1:
+        return " ".join(parts[1:] if last_first else parts[:-1])
+    if len(moves) == len(parts) + 1:
+        if last_first:
+            return " ".join([str(moves[0]), *parts])
+        return " ".join([*parts, str(moves[-1])])
+    return _join(moves)
 
 
 class _CoreStatements:
@@ -716,13 +751,17 @@ class GameService:
             return self.current(player_id, variant_id)
         return self.new_game(player_id, variant_id, None)
 
-    def new_game(self, player_id: str, variant_id: str, deal_number: str | None) -> GameState:
+    def new_game(
+        self, player_id: str, variant_id: str, deal_number: str | None, known: bool = True
+    ) -> GameState:
         """Start a new game of ``variant_id`` on ``deal_number`` (random when None).
 
         It replaces the game in progress of that variant (even a damaged one); that
-        game's result stays in the statistics as started and not won.
+        game's result stays in the statistics as started and not won. ``known`` is as
+        for :meth:`play`.
 
         Raises:
+            PlayerNotFoundError: (``known=False`` only) if there is no such player.
             UnknownVariantError: for an unknown variant id.
             DealNumberError: for a bad deal number.
         """
@@ -732,6 +771,12 @@ class GameService:
         )
         start = _start_position(str(number), variant_id)
         now = self.clock()
+        if self._session is None and self._database is not None:
+            renewed = self._renew(player_id, variant_id, str(number), start, now)
+            if renewed is not None:
+                return renewed
+        if not known:
+            self.require_player(player_id)
         try:
             row = self._row(player_id, variant_id)
         except CorruptGameError:
@@ -767,6 +812,39 @@ class GameService:
             self.session.add(clock)
         clock.ms, clock.since, clock.seen = 0, None, None
         self.session.flush()
+        return GameState(row, clock, Game(start), now)
+
+    def _renew(
+        self, player_id: str, variant_id: str, deal_number: str, start: Position, now: datetime
+    ) -> GameState | None:
+        """Start the new game of :meth:`new_game` in the player's row of the variant, the
+        common case, in three statements on the driver: one reads the row's id and
+        version and its clock's (the row locked, as :meth:`_row` does), two write every
+        value of a new game (the version goes up by one, as the ORM's does). Returns None,
+        having written nothing, when the general path must do it: no row or no clock yet,
+        or an unreadable id or version (the general path replaces the row)."""
+        statements = self._statements()
+        try:
+            found = statements.fetch(_GAME_TO_RENEW, {"player": player_id, "variant": variant_id})
+        except DAMAGE:
+            return None
+        if found is None or not _is_int(found[0]) or not _is_int(found[1], 1):
+            return None
+        game_id, old_version = found[0], found[1]
+        position = format_position(start)
+        renewed = statements.run(_RENEW_GAME, {
+            "game": game_id, "old_version": old_version, "new_deal": deal_number,
+            "new_position": position, "now": now, "new_version": old_version + 1,
+        })
+        if renewed != 1:  # cannot happen under the lock; never overwrite a change
+            raise StaleGameError("this game changed in another tab; reload")
+        statements.run(_RENEW_CLOCK, {"game": game_id})
+        row = SavedGame(
+            id=game_id, player_id=player_id, variant=variant_id, deal=deal_number, moves="",
+            redo="", position=position, created_at=now, started_at=None, finished_at=None,
+            won=False, result_id=None, counted=True, version=old_version + 1, peeked=False,
+        )
+        clock = SavedClock(game_id=game_id, ms=0, since=None, seen=None)
         return GameState(row, clock, Game(start), now)
 
     def _quick(
@@ -838,7 +916,8 @@ class GameService:
                 assert key is not None
                 result_id = key[0]
         # The row's new values (plain values of this request: the statements below store them).
-        row.moves, row.redo = _join(game.moves), _join(game.redo_moves)
+        row.moves = _after_one_change(moves, game.moves)
+        row.redo = _after_one_change(redo, game.redo_moves, last_first=True)
         row.position = format_position(game.position)
         row.started_at, row.result_id, row.version = started_at, result_id, row_version + 1
         if started_at is not None:

@@ -452,20 +452,23 @@ async def visit(body: VisitRequest, svc: ServiceDep, pid: PlayerDep) -> Response
     return _answer(svc, svc.visit(pid, body.variant))
 
 
-@router.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
+@play.post("/api/game/new", response_model=GameView, responses=_ERRORS, tags=["game"])
 async def new_game(
-    body: NewGameRequest, svc: ServiceDep, pid: PlayerDep, request: Request
+    body: NewGameRequest, request: Request, scorpion_player: CookieToken = None
 ) -> Response:
     """Start a new game: the deal number given, a random deal, or (``winnable_only``) a
     random deal the solver proved winnable."""
     number = None if body.deal is None else str(body.deal)
-    if number is None and body.winnable_only:
-        svc.check_variant(body.variant)
-        insight: Insight = request.app.state.insight
-        number = await insight.winnable_deal(body.variant)
-        if number is None:
-            raise NoWinnableDealError("no winnable deal was found quickly; try again")
-    return _answer(svc, svc.new_game(pid, body.variant, number))
+    with service(request) as svc:
+        pid = svc.player_key(scorpion_player)
+        if number is None and body.winnable_only:
+            svc.check_variant(body.variant)
+            insight: Insight = request.app.state.insight
+            number = await insight.winnable_deal(body.variant)  # before any statement
+            if number is None:
+                svc.require_player(pid)
+                raise NoWinnableDealError("no winnable deal was found quickly; try again")
+        return _answer(svc, svc.new_game(pid, body.variant, number, known=False))
 
 
 @play.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])

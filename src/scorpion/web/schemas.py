@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -46,8 +47,9 @@ class VariantInfo(BaseModel):
     name: str = Field(examples=["Scorpion"])
 
     @classmethod
+    @functools.cache
     def of(cls, variant: Variant) -> VariantInfo:
-        """The id and name of ``variant``."""
+        """The id and name of ``variant`` (one instance per variant: do not change it)."""
         return cls(id=variant.id, name=variant.name)
 
 
@@ -92,8 +94,10 @@ class VariantRules(BaseModel):
     )
 
     @classmethod
+    @functools.cache
     def of(cls, variant: Variant) -> VariantRules:
-        """The public description of ``variant``'s table and rules."""
+        """The public description of ``variant``'s table and rules (one instance per
+        variant: do not change it)."""
         return cls(
             columns=variant.columns,
             build=variant.build,
@@ -164,22 +168,28 @@ class GameView(BaseModel):
 
     @classmethod
     def of(cls, state: GameState) -> GameView:
-        """Build the view of ``state``, hiding every face-down card."""
+        """Build the view of ``state``, hiding every face-down card.
+
+        Built without validation (``model_construct``): every value comes from the engine
+        and the store with the field's type, and validating them again on every move
+        cost more than the rest of the view (``tests/web`` check the answers against the
+        schema)."""
         game, row = state.game, state.row
         p = game.position
         last = None
         if state.last_move is not None and state.last_change is not None:
-            last = LastMove(
+            last = LastMove.model_construct(
                 move=str(state.last_move),
                 revealed=[card_code(c) for c in state.last_change.revealed],
                 runs=[run_code(r) for r in state.last_change.runs],
             )
-        return cls(
+        column = ColumnView.model_construct
+        return cls.model_construct(
             variant=VariantInfo.of(p.variant),
             rules=VariantRules.of(p.variant),
             deal=row.deal,
             columns=[
-                ColumnView(face_down=fd, cards=[card_code(c) for c in col[fd:]])
+                column(face_down=fd, cards=[card_code(c) for c in col[fd:]])
                 for col, fd in zip(p.columns, p.face_down, strict=True)
             ],
             cells=cell_codes(p.cells),
