@@ -100,3 +100,66 @@ def test_a_statement_with_a_python_side_default_is_refused(database: Database) -
     )
     with pytest.raises(ValueError, match=r"give every column a value .*: won, moves, time_ms"):
         database.statement(partial)
+
+
+def _stored(database: Database, pid: str) -> tuple[object, ...]:
+    results = Base.metadata.tables["results"]
+    with database.connection() as c:
+        game = c.execute(
+            select(GAMES.c.deal, GAMES.c.moves, GAMES.c.redo, GAMES.c.position, GAMES.c.won,
+                   GAMES.c.started_at, GAMES.c.result_id, GAMES.c.counted, GAMES.c.version,
+                   GAMES.c.peeked, CLOCKS.c.ms, CLOCKS.c.since, CLOCKS.c.seen)
+            .join_from(GAMES, CLOCKS, CLOCKS.c.game_id == GAMES.c.id)
+            .where(GAMES.c.player_id == pid)
+        ).one()
+        kept = c.execute(select(results.c.deal, results.c.won).where(
+            results.c.player_id == pid)).all()
+    return (*game, tuple(map(tuple, kept)))
+
+
+def test_a_new_game_on_the_driver_stores_what_the_general_path_stores(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F4, F7: a new game in a row the player has (``GameService._renew``, on the driver)
+    leaves the same row, clock and statistics as the ORM's general path: the old game's
+    result stays (started, not won), the version goes up by one."""
+    from scorpion.engine import deal, format_position
+    from scorpion.store import GameService
+    from scorpion.store.games import forget_replays
+
+    stored = []
+    for short in (True, False):
+        with database.session() as session:
+            svc = GameService(session)
+            pid = svc.player_id(svc.create_player())
+            svc.new_game(pid, "scorpion", "5")
+        for move in ("deal", "undo"):
+            svc = GameService.on(database)
+            try:
+                svc.undo(pid, "scorpion") if move == "undo" else svc.play(pid, "scorpion", move)
+                svc.commit()
+            finally:
+                svc.close()
+        taken: list[int] = []
+
+        def renew(self: GameService, *args: object, taken: list[int] = taken,
+                  short: bool = short, original: object = GameService._renew) -> object:
+            taken.append(1)
+            return original(self, *args) if short else None  # type: ignore[operator]
+
+        with monkeypatch.context() as patch:
+            patch.setattr(GameService, "_renew", renew)
+            svc = GameService.on(database)
+            try:
+                state = svc.new_game(pid, "scorpion", "617", known=False)
+                svc.commit()
+            finally:
+                svc.close()
+        assert taken == [1]
+        assert state.game.position == deal(617) and not state.game.moves
+        assert state.row.version == 4  # made 1, "deal" 2, "undo" 3, new game 4
+        forget_replays()
+        stored.append(_stored(database, pid))
+    assert stored[0] == stored[1]
+    assert stored[0][:5] == ("617", "", "", format_position(deal(617)), False)
+    assert stored[0][5:] == (None, None, True, 4, False, 0, None, None, (("5", False),))

@@ -13,9 +13,11 @@ equal the notation of the position that replaying the deal's moves gives, the sa
 result must equal the replay's, and the redo moves must replay legally. A move, undo or
 redo (:meth:`GameService.play` and the like) reads the player's game and its clock in one
 statement and writes them back in two (three for a game's first move, which also writes
-its statistics row), without the ORM; a winning move, which also writes the result, and
-anything unusual (a damaged row, a missing clock) take the general path, which reports
-what is wrong.
+its statistics row), without the ORM, and a new game in the player's row likewise; on a
+service :meth:`GameService.on` a database (the server's) these statements run on the
+driver's own cursor (:meth:`scorpion.store.db.Database.driver`). A winning move, which also
+writes the result, and anything unusual (a damaged row, a missing clock, a player's first
+game of a variant) take the general path, in an ORM session, which reports what is wrong.
 
 What counts in the statistics (F7): a game counts as started on its first move (a stock
 deal is a move); it counts as won when the server's engine sees the four runs removed.
