@@ -185,7 +185,6 @@ def test_deleting_saved_games_and_results_after_confirmation(
     assert data["settings"] == {"saving": True, "peeking": False}
 
     page.get_by_role("link", name="Back to the table").click()
-    page.wait_for_selector("body[data-ready]")
     expect(page.locator("#moves")).to_have_text("0")
     page.goto("/statistics")
     page.wait_for_selector("body[data-ready]")
