@@ -120,6 +120,23 @@ def cannot_win(code: bytes | bytearray, as_if_full: bool = False, columns: int =
             if u % 13 == KING or code[u] & 63 != u + 1:
                 between.append(u)  # (a card on its successor never leads a move)
             u = code[u] & 63
+    for b in bottoms:
+        # A non-King with its successor above it in its column: they must be parted first,
+        # by the first move of a card above it, at or below the successor.
+        col = [b]
+        while on[col[-1]] >= 0:
+            col.append(on[col[-1]])
+        height = len(col)
+        for k in range(height - 1):
+            x = col[k]
+            if x % 13 == KING or code[x] & 63 == x + 1:
+                continue
+            for m in range(k + 1, height):
+                if col[m] == x + 1:
+                    or_owner.append(x)
+                    or_alts.append([y for y in col[k + 1:m + 1]
+                                    if y % 13 == KING or code[y] & 63 != y + 1])
+                    break
     if not empty:
         # The first empty column: a bottom card leaves (a King only with its run).
         or_owner.append(Z)
