@@ -17,8 +17,10 @@ import subprocess
 import sys
 
 HARDEST = (17362, 29873, 21082, 5435, 23831, 674, 4929, 4444, 24123, 1111)
-"""The ten deals of 1..31999 that take the most nodes (``scorpion survey 1..31999``, node
-budget 5,000,000: 17362 and 29873 left undecided, then the most nodes first)."""
+"""The ten deals of 1..31999 that took the most nodes before clause (vi) of the proof of loss
+(``scorpion survey 1..31999``, node budget 5,000,000: 17362 and 29873 left undecided, then
+the most nodes first). With it, seven of them are decided within a second; the most nodes
+now go to 21082, 5435, 4929, 14829, 26830 and 19983 (3.8 million down to 0.58 million)."""
 
 CHILD = """
 import json, resource, sys

@@ -30,26 +30,27 @@ from scorpion.solver.survey import (
 
 runner = CliRunner()
 
-# Deal 202 is proved not winnable after searching 19,195 positions.
-DEAL_202_NODES = 19_195
+# Deal 3550 is proved not winnable after searching 12,797 positions (deal 202, which this
+# test used before, is proved at the start since clause (vi) of the proof).
+DEAL_3550_NODES = 12_797
 
 
 def test_solve_with_a_node_budget_is_undecided_below_the_proof_and_decided_at_it() -> None:
-    below = json.loads(runner.invoke(app, ["solve", "--deal", "202", "--nodes", "10000",
+    below = json.loads(runner.invoke(app, ["solve", "--deal", "3550", "--nodes", "10000",
                                            "--json"]).stdout)
     assert (below["verdict"], below["nodes"]) == ("undecided", 10_000)
     assert below["budget"] == {"nodes": 10_000, "seconds": None}
-    enough = json.loads(runner.invoke(app, ["solve", "--deal", "202", "--nodes", "20000",
+    enough = json.loads(runner.invoke(app, ["solve", "--deal", "3550", "--nodes", "20000",
                                             "--json"]).stdout)
-    assert (enough["verdict"], enough["nodes"]) == ("not winnable", DEAL_202_NODES)
-    text = runner.invoke(app, ["solve", "--deal", "202", "--nodes", "20000"]).stdout
-    assert text.splitlines()[0] == "Scorpion deal 202: not winnable"
-    assert f"nodes: {DEAL_202_NODES}," in text
+    assert (enough["verdict"], enough["nodes"]) == ("not winnable", DEAL_3550_NODES)
+    text = runner.invoke(app, ["solve", "--deal", "3550", "--nodes", "20000"]).stdout
+    assert text.splitlines()[0] == "Scorpion deal 3550: not winnable"
+    assert f"nodes: {DEAL_3550_NODES}," in text
 
 
 @pytest.mark.parametrize("args", [["--nodes", "0"], ["--nodes", "x"], ["--budget", "-1"]])
 def test_solve_refuses_a_bad_budget(args: list[str]) -> None:
-    result = runner.invoke(app, ["solve", "--deal", "202", *args])
+    result = runner.invoke(app, ["solve", "--deal", "3550", *args])
     assert result.exit_code == 2
 
 
@@ -68,11 +69,11 @@ def test_budget_text_round_trips_and_bad_texts_are_refused() -> None:
 
 def test_node_budget_verdicts_are_the_survey_s(tmp_path: Path) -> None:
     out = tmp_path / "s.csv"
-    results = run_survey(200, 203, "scorpion", Budget(10_000, None), out, workers=1)
-    assert results[202].verdict is Verdict.UNDECIDED and results[202].nodes == 10_000
+    results = run_survey(3549, 3552, "scorpion", Budget(10_000, None), out, workers=1)
+    assert results[3550].verdict is Verdict.UNDECIDED and results[3550].nodes == 10_000
     assert {r.budget for r in results.values()} == {"10000 nodes"}
-    again = decide_deal(202, "scorpion", Budget(20_000, None))
-    assert (again.verdict, again.nodes) == (Verdict.NOT_WINNABLE, DEAL_202_NODES)
+    again = decide_deal(3550, "scorpion", Budget(20_000, None))
+    assert (again.verdict, again.nodes) == (Verdict.NOT_WINNABLE, DEAL_3550_NODES)
 
 
 def test_survey_records_its_budget_and_refuses_to_mix_budgets(tmp_path: Path) -> None:

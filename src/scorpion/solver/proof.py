@@ -13,9 +13,11 @@ An event is *possible* if each of its clauses has a possible event in it; the po
 events are the least set closed under that rule, found by propagation as in unit resolution
 over Horn clauses (W. F. Dowling and J. H. Gallier, "Linear-time algorithms for testing the
 satisfiability of propositional Horn formulae", J. Logic Programming 1 (1984) 267-284).
-Events in a circle of clauses are never possible. A winning line needs ``E(x)`` for every
-non-King ``x`` not lying on ``x + 1``, and ``R(s)`` for every suit on the table; if one of
-them is not possible, the position cannot be won.
+Events in a circle of clauses are never possible. The clauses are (i)-(vi) of
+:mod:`scorpion.solver.search`, reduction 3; (vi) is read off each column from its bottom:
+a non-King with its successor above it waits for the first move of a card between them.
+A winning line needs ``E(x)`` for every non-King ``x`` not lying on ``x + 1``, and ``R(s)``
+for every suit on the table; if one of them is not possible, the position cannot be won.
 
 The test reads the solver's board code (:mod:`scorpion.solver.core`): for each card, what
 lies under it and whether it is face down. Cards in the stock are not on the table and hold
@@ -120,6 +122,24 @@ def cannot_win(code: bytes | bytearray, as_if_full: bool = False, columns: int =
             if u % 13 == KING or code[u] & 63 != u + 1:
                 between.append(u)  # (a card on its successor never leads a move)
             u = code[u] & 63
+    for b in bottoms:
+        # A non-King with its successor above it in its column: they must be parted first,
+        # by the first move of a card above it, at or below the successor (clause (vi)
+        # of search.py, reduction 3).
+        col = [b]
+        while on[col[-1]] >= 0:
+            col.append(on[col[-1]])
+        height = len(col)
+        for k in range(height - 1):
+            x = col[k]
+            if x % 13 == KING or code[x] & 63 == x + 1:
+                continue
+            for m in range(k + 1, height):
+                if col[m] == x + 1:
+                    or_owner.append(x)
+                    or_alts.append([y for y in col[k + 1:m + 1]
+                                    if y % 13 == KING or code[y] & 63 != y + 1])
+                    break
     if not empty:
         # The first empty column: a bottom card leaves (a King only with its run).
         or_owner.append(Z)
