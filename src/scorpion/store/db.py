@@ -213,6 +213,24 @@ class DriverTransaction:
                 sql, parameters, exc, dbapi.Error, dialect=self._dialect
             ) from exc
 
+    def _execute(
+        self, statement: Executable, values: Mapping[str, Any], read: Callable[[Any], Any]
+    ) -> tuple[DriverStatement, Any]:
+        """Run ``statement`` with ``values`` on a cursor, and return the compiled statement
+        and what ``read(cursor)`` gives."""
+        compiled = self._database.statement(statement)
+        parameters = compiled.parameters(values)
+
+        def work() -> Any:
+            cursor = self._driver.cursor()
+            try:
+                cursor.execute(compiled.sql, parameters)
+                return read(cursor)
+            finally:
+                cursor.close()
+
+        return compiled, self._guard(work, compiled.sql, parameters)
+
     def fetch(self, statement: Executable, values: Mapping[str, Any]) -> tuple[Any, ...] | None:
         """Run ``statement`` (compiled once, see :meth:`Database.statement`) and return its
         first row converted (:meth:`DriverStatement.row`), or None when it gives none.
@@ -221,18 +239,7 @@ class DriverTransaction:
             sqlalchemy.exc.DBAPIError: when the database refuses it.
             ValueError, TypeError: for a damaged value in the row.
         """
-        compiled = self._database.statement(statement)
-        parameters = compiled.parameters(values)
-
-        def run() -> Any:
-            cursor = self._driver.cursor()
-            try:
-                cursor.execute(compiled.sql, parameters)
-                return cursor.fetchone()
-            finally:
-                cursor.close()
-
-        raw = self._guard(run, compiled.sql, parameters)
+        compiled, raw = self._execute(statement, values, lambda cursor: cursor.fetchone())
         return None if raw is None else compiled.row(raw)
 
     def run(self, statement: Executable, values: Mapping[str, Any]) -> int:
@@ -241,19 +248,8 @@ class DriverTransaction:
         Raises:
             sqlalchemy.exc.DBAPIError: when the database refuses it.
         """
-        compiled = self._database.statement(statement)
-        parameters = compiled.parameters(values)
-
-        def run() -> int:
-            cursor = self._driver.cursor()
-            try:
-                cursor.execute(compiled.sql, parameters)
-                return int(cursor.rowcount)
-            finally:
-                cursor.close()
-
-        result: int = self._guard(run, compiled.sql, parameters)
-        return result
+        _, count = self._execute(statement, values, lambda cursor: int(cursor.rowcount))
+        return int(count)
 
     def commit(self) -> None:
         """Commit, and give the connection back to the pool.
