@@ -9,9 +9,8 @@ no canonical keys) on positions small enough for it; a spent budget says "undeci
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from playouts import random_position
 
 from baseline_dfs import plain_dfs
 from scorpion.engine import (
@@ -22,7 +21,6 @@ from scorpion.engine import (
     VARIANTS,
     Game,
     Move,
-    Position,
     deal,
     parse_position,
 )
@@ -52,18 +50,6 @@ def test_b1_v2_a_winning_line_wins_on_the_engine(variant_id: str) -> None:
     check_line(start, result.line)
 
 
-def _random_position(variant_id: str, seed: int) -> Position:
-    """A position some random moves into a deal: often small enough to search to the end."""
-    rng = random.Random(seed)
-    p = deal(seed + 1, VARIANTS[variant_id])
-    for _ in range(rng.randrange(20, 80)):
-        moves = p.legal_moves()
-        if not moves:
-            break
-        p = p.apply(rng.choice(moves))
-    return p
-
-
 @pytest.mark.parametrize("variant_id", [v.id for v in OTHERS])
 def test_b1_v2_verdicts_agree_with_a_plain_exhaustive_search(variant_id: str) -> None:
     """B1, V2: wherever the plain search decides within 5,000 positions, the solver never
@@ -73,7 +59,7 @@ def test_b1_v2_verdicts_agree_with_a_plain_exhaustive_search(variant_id: str) ->
     search wins (its order of moves may simply be luckier)."""
     verdicts = []
     for seed in range(12):
-        p = _random_position(variant_id, seed)
+        p = random_position(VARIANTS[variant_id], seed)
         plain = plain_dfs(p, max_nodes=5_000)
         if plain.verdict is Verdict.UNDECIDED:
             continue

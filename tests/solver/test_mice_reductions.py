@@ -5,24 +5,12 @@ ever proved lost.
 
 from __future__ import annotations
 
-import random
+from playouts import random_position
 
 from baseline_dfs import plain_dfs
-from scorpion.engine import THREE_BLIND_MICE, VARIANTS, Position, deal
+from scorpion.engine import THREE_BLIND_MICE, VARIANTS, deal
 from scorpion.solver import Verdict, check_line, generic, safe_move, solve
 from scorpion.solver.search import _proved_lost, _safe_moves_hold
-
-
-def _random_position(seed: int) -> Position:
-    """A position some random moves into a deal: often small enough to search to the end."""
-    rng = random.Random(seed)
-    p = deal(seed + 1, THREE_BLIND_MICE)
-    for _ in range(rng.randrange(20, 80)):
-        moves = p.legal_moves()
-        if not moves:
-            break
-        p = p.apply(rng.choice(moves))
-    return p
 
 
 def test_b1_v2_only_three_blind_mice_gets_the_reductions() -> None:
@@ -38,7 +26,7 @@ def test_b1_v2_mice_verdicts_agree_with_a_plain_exhaustive_search() -> None:
     search proves it, never where it wins; and the proofs and safe moves are used."""
     proved = lost = won = 0
     for seed in range(60):
-        p = _random_position(seed)
+        p = random_position(THREE_BLIND_MICE, seed)
         plain = plain_dfs(p, max_nodes=5_000)
         if plain.verdict is Verdict.UNDECIDED:
             continue

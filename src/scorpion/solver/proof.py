@@ -129,17 +129,13 @@ def cannot_win(code: bytes | bytearray, as_if_full: bool = False, columns: int =
         col = [b]
         while on[col[-1]] >= 0:
             col.append(on[col[-1]])
-        height = len(col)
-        for k in range(height - 1):
-            x = col[k]
-            if x % 13 == KING or code[x] & 63 == x + 1:
-                continue
-            for m in range(k + 1, height):
-                if col[m] == x + 1:
-                    or_owner.append(x)
-                    or_alts.append([y for y in col[k + 1:m + 1]
-                                    if y % 13 == KING or code[y] & 63 != y + 1])
-                    break
+        at = {c: i for i, c in enumerate(col)}
+        for k, x in enumerate(col):
+            m = at.get(x + 1, -1)
+            if m > k and x % 13 != KING:  # (x on x + 1 would lie above it)
+                or_owner.append(x)
+                or_alts.append([y for y in col[k + 1:m + 1]
+                                if y % 13 == KING or code[y] & 63 != y + 1])
     if not empty:
         # The first empty column: a bottom card leaves (a King only with its run).
         or_owner.append(Z)

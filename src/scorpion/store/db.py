@@ -151,12 +151,10 @@ class DriverStatement:
             process = bind.type.dialect_impl(dialect).bind_processor(dialect)
             if process is not None:
                 self.binds[name] = process
+        # The columns a row gives: a select's, or an insert's or update's RETURNING.
         self.results: list[Processor | None] = [
             column.type.dialect_impl(dialect).result_processor(dialect, None)
-            for column in getattr(statement, "selected_columns", ())
-        ] or [
-            column.type.dialect_impl(dialect).result_processor(dialect, None)
-            for column in getattr(statement, "_returning", ())
+            for column in getattr(statement, "exported_columns", ())
         ]
 
     def parameters(self, values: Mapping[str, Any]) -> Sequence[Any] | Mapping[str, Any]:
@@ -214,11 +212,10 @@ class DriverTransaction:
             ) from exc
 
     def _execute(
-        self, statement: Executable, values: Mapping[str, Any], read: Callable[[Any], Any]
-    ) -> tuple[DriverStatement, Any]:
-        """Run ``statement`` with ``values`` on a cursor, and return the compiled statement
-        and what ``read(cursor)`` gives."""
-        compiled = self._database.statement(statement)
+        self, compiled: DriverStatement, values: Mapping[str, Any], read: Callable[[Any], Any]
+    ) -> Any:
+        """Run ``compiled`` with ``values`` on a cursor and return what ``read(cursor)``
+        gives."""
         parameters = compiled.parameters(values)
 
         def work() -> Any:
@@ -229,7 +226,7 @@ class DriverTransaction:
             finally:
                 cursor.close()
 
-        return compiled, self._guard(work, compiled.sql, parameters)
+        return self._guard(work, compiled.sql, parameters)
 
     def fetch(self, statement: Executable, values: Mapping[str, Any]) -> tuple[Any, ...] | None:
         """Run ``statement`` (compiled once, see :meth:`Database.statement`) and return its
@@ -239,7 +236,8 @@ class DriverTransaction:
             sqlalchemy.exc.DBAPIError: when the database refuses it.
             ValueError, TypeError: for a damaged value in the row.
         """
-        compiled, raw = self._execute(statement, values, lambda cursor: cursor.fetchone())
+        compiled = self._database.statement(statement)
+        raw = self._execute(compiled, values, lambda cursor: cursor.fetchone())
         return None if raw is None else compiled.row(raw)
 
     def run(self, statement: Executable, values: Mapping[str, Any]) -> int:
@@ -248,8 +246,8 @@ class DriverTransaction:
         Raises:
             sqlalchemy.exc.DBAPIError: when the database refuses it.
         """
-        _, count = self._execute(statement, values, lambda cursor: int(cursor.rowcount))
-        return int(count)
+        compiled = self._database.statement(statement)
+        return int(self._execute(compiled, values, lambda cursor: cursor.rowcount))
 
     def commit(self) -> None:
         """Commit, and give the connection back to the pool.

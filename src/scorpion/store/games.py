@@ -122,8 +122,8 @@ _NEW_RESULT = (
     )
     .returning(_RESULTS.c.id)
 )
-_GAME_TO_RENEW = (
-    select(_GAMES.c.id, _GAMES.c.version, _CLOCKS.c.game_id)
+_GAME_TO_RENEW = (  # joined to its clock: a game without one takes the general path
+    select(_GAMES.c.id, _GAMES.c.version)
     .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
     .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
     .with_for_update(of=_GAMES)
@@ -832,7 +832,7 @@ class GameService:
             return None
         if found is None or not _is_int(found[0]) or not _is_int(found[1], 1):
             return None
-        game_id, old_version = found[0], found[1]
+        game_id, old_version = found
         position = format_position(start)
         renewed = statements.run(_RENEW_GAME, {
             "game": game_id, "old_version": old_version, "new_deal": deal_number,
