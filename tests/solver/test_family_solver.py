@@ -10,7 +10,7 @@ no canonical keys) on positions small enough for it; a spent budget says "undeci
 from __future__ import annotations
 
 import pytest
-from playouts import random_position
+from family_positions import random_position
 
 from baseline_dfs import plain_dfs
 from scorpion.engine import (

@@ -5,7 +5,7 @@ ever proved lost.
 
 from __future__ import annotations
 
-from playouts import random_position
+from family_positions import random_position
 
 from baseline_dfs import plain_dfs
 from scorpion.engine import THREE_BLIND_MICE, VARIANTS, deal
