@@ -10,7 +10,8 @@
 # tests (as root, or through sudo). Then: ruff, mypy (strict on engine and solver), pytest.
 # The store and API tests run on SQLite and on PostgreSQL; to use a PostgreSQL server of
 # your own instead, set SCORPION_TEST_POSTGRES to an URL whose user may create databases.
-# Extra arguments go to pytest, e.g. `bash scripts/test.sh tests/engine -x`.
+# Extra arguments go to pytest, e.g. `bash scripts/test.sh tests/engine -x` (`-n 0` runs the
+# tests in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,4 +78,6 @@ echo "== ruff"
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
-.venv/bin/python -m pytest "$@"
+# Test files run in parallel, one process per core (at most four): most tests wait on a
+# browser, a server process or a database as often as they compute.
+.venv/bin/python -m pytest --numprocesses auto --maxprocesses 4 --dist loadfile "$@"
