@@ -62,6 +62,18 @@ VariantOption = Annotated[
         show_default=False,
     ),
 ]
+"""``--variant`` of the commands that read a position, whose ``variant:`` line counts."""
+
+DealVariantOption = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help=f"Variant id: {', '.join(VARIANTS)} [default: scorpion].",
+        show_default=False,
+    ),
+]
+"""``--variant`` of the commands that read no position (deal, play, survey)."""
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
@@ -103,7 +115,7 @@ def _deal_title(variant: Variant, number: DealNumber) -> str:
 @app.command("deal")
 def deal_command(
     number: Annotated[str, typer.Argument(help="Deal number: 1 and up, or 'ms' + digits.")],
-    variant: VariantOption = None,
+    variant: DealVariantOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON form.")] = False,
 ) -> None:
     """Print deal NUMBER in the text notation (or JSON), the same deal as PySolFC's."""
@@ -277,7 +289,7 @@ def play_command(
     deal_number: Annotated[
         str | None, typer.Option("--deal", "-d", help="Deal number [default: a random deal].")
     ] = None,
-    variant: VariantOption = None,
+    variant: DealVariantOption = None,
 ) -> None:
     """Play in the terminal: type moves, undo, redo, hint, restart, quit."""
     v = _variant(variant or "scorpion")
@@ -422,7 +434,7 @@ def survey_command(
     deals: Annotated[
         str, typer.Argument(metavar="FIRST..LAST", help="Range of deals, e.g. 1..1000.")
     ],
-    variant: VariantOption = None,
+    variant: DealVariantOption = None,
     player: Annotated[
         str,
         typer.Option(

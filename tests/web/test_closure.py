@@ -214,3 +214,23 @@ def test_a_proved_lost_deal_says_so(client: TestClient) -> None:
     body = polled(client, "/api/deal/solution", {"deal": str(LOST_DEAL)})
     assert body["status"] == "not winnable" and body["frames"] == []
     assert body["message"].startswith("No one could have won this deal")
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("5.0", "not a deal number: '5.0': '.' is not allowed"),
+        ("\u00b2", "not a deal number: '\u00b2': '\u00b2' is not allowed"),
+        ("\uff11\uff12", "not a deal number: '\uff11\uff12': '\uff11' is not allowed"),
+        ("-5", "deal numbers start at 1, not -5"),
+    ],
+)
+def test_a_bad_deal_number_for_a_solution_is_the_engines_400(
+    client: TestClient, text: str, detail: str
+) -> None:
+    """The solution's deal number is read as POST /api/game/new reads it: a 400 whose
+    words name the fault (not a 422 that quotes the schema's pattern)."""
+    r = client.get("/api/deal/solution", params={"deal": text})
+    assert r.status_code == 400, r.text
+    assert r.json()["detail"].startswith(detail), r.json()
+    assert "pattern" not in r.json()["detail"]

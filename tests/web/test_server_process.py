@@ -332,3 +332,22 @@ def test_moves_without_version_arriving_together_are_all_applied(
             game.push(Move.parse(text))
         pairs += 1
     assert pairs >= 30 and codes == [200] * 2 * pairs
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_the_server_with_exit_0_and_no_traceback(
+    servers: list[ServerProcess], tmp_path: Path, log: Path, workers: int
+) -> None:
+    """Ctrl+C in a terminal sends SIGINT to every process of the foreground group: the
+    server, its workers and their solver processes. The README promises exit status 0,
+    and a person should see no traceback."""
+    server = start(servers, f"sqlite:///{tmp_path / 'ctrl-c.db'}", log, workers=workers)
+    with player(server.url) as client:
+        post(client, "/api/game/new", {"deal": "5"})
+        for _ in range(3):  # hints start a solver process in the worker that answers
+            assert client.get("/api/game/hints").status_code == 200
+    assert server.process is not None
+    assert len(server.descendants()) >= 1 + (workers > 1)
+    os.killpg(server.process.pid, signal.SIGINT)
+    assert server.process.wait(timeout=30) == 0, server.output()
+    assert "Traceback" not in server.output(), server.output()

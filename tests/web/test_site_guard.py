@@ -92,11 +92,18 @@ def test_f8_behind_a_proxy_the_allowed_host_names_are_this_site(database: Databa
 
 
 def test_f8_only_the_allowed_host_names_are_answered(database: Database) -> None:
-    """F8: --allowed-hosts (Starlette's TrustedHostMiddleware): another Host gets 400."""
-    app = create_app(database, allowed_hosts=["scorpion.example"])
+    """F8: --allowed-hosts (matched as Starlette's TrustedHostMiddleware does): another
+    Host gets a JSON 400 naming it, marked as every answer is."""
+    app = create_app(database, allowed_hosts=["scorpion.example", "*.games.example"])
     assert TestClient(app, base_url="http://scorpion.example").get("/").status_code == 200
-    assert TestClient(app, base_url="http://evil.example").get("/").status_code == 400
-    assert TestClient(app).get("/api/variants").status_code == 400
+    assert TestClient(app, base_url="http://a.games.example:8443").get("/").status_code == 200
+    for client in (TestClient(app, base_url="http://evil.example"), TestClient(app)):
+        r = client.get("/api/variants")
+        assert r.status_code == 400
+        assert r.headers["content-type"] == "application/json"
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["cache-control"] == "no-store"
+        assert r.json()["detail"].startswith("this site is not served under the host name")
 
 
 def test_f8_api_answers_are_not_cached_nor_sniffed(database: Database) -> None:

@@ -27,7 +27,6 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..advisor import PlayerView
 from ..engine import (
@@ -211,11 +210,24 @@ class SiteGuard:
     none of ``allowed_hosts`` (the names a proxy in front may serve the site under), or
     says ``Origin: null``, gets 403. Without ``Origin`` (curl, scripts) it is let through:
     the cookie is SameSite=Lax, so a browser sends it cross-site only on top-level GETs.
+    With ``allowed_hosts`` (``--allowed-hosts``; ``*`` or None for any), a request whose
+    ``Host`` names none of them gets a JSON 400, as the host matching of Starlette's
+    ``TrustedHostMiddleware`` would refuse it, with the same headers as every answer.
     """
 
     def __init__(self, app: Any, allowed_hosts: list[str] | None = None) -> None:
         self.app = app
         self.allowed_hosts = [h.lower() for h in allowed_hosts or () if h != "*"]
+        self.hosts_checked = bool(allowed_hosts) and "*" not in (allowed_hosts or ())
+
+    def _host_allowed(self, host: str) -> bool:
+        """Whether ``host`` (a ``Host`` header) names one of ``allowed_hosts``: exactly,
+        or under a ``*.`` pattern, as Starlette's ``TrustedHostMiddleware`` matches."""
+        name = (urlsplit(f"//{host}").hostname or "") if host else ""
+        return any(
+            name == pattern or (pattern.startswith("*") and name.endswith(pattern[1:]))
+            for pattern in self.allowed_hosts
+        )
 
     def _same_site(self, origin: str, host: str) -> bool:
         parts = urlsplit(origin)
@@ -239,6 +251,15 @@ class SiteGuard:
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers", []))
+        if self.hosts_checked:
+            host = headers.get(b"host", b"").decode("latin-1")
+            if not self._host_allowed(host):
+                refusal = JSONResponse(
+                    {"detail": f"this site is not served under the host name {host!r}"},
+                    status_code=400,
+                )
+                await self._with_headers(scope, refusal, receive, send)
+                return
         origin = headers.get(b"origin")
         if scope["method"] in UNSAFE_METHODS and origin is not None:
             host = headers.get(b"host", b"").decode("latin-1").lower()
@@ -797,8 +818,9 @@ def create_app(
         database: where the players and games are kept.
         secure_cookies: mark the player cookie ``Secure`` (the site is served over HTTPS,
             for example behind a proxy); it is also marked on requests that came over HTTPS.
-        allowed_hosts: the host names the site answers to (Starlette's
-            ``TrustedHostMiddleware``: others get 400); None answers any.
+        allowed_hosts: the host names the site answers to (``*.example.org`` for every
+            name under it; a request with another ``Host`` gets a JSON 400, see
+            :class:`SiteGuard`); None answers any.
 
     The application holds no game state in memory: each request reads the player's game
     from the database, checks it against the replay of its moves on the engine (memoised,
@@ -857,8 +879,6 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
     app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts)
-    if allowed_hosts:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     return app
 
 

@@ -47,7 +47,10 @@ CardQuery = Annotated[
     str, Query(pattern=r"^[A2-9TJQKajqkt][CDHScdhs]$", description="A card code, e.g. 8D.")
 ]
 DealQuery = Annotated[
-    str, Query(pattern=DEAL_PATTERN, description="The deal number.")
+    # The schema states the pattern; the route reads the number with the engine's parser,
+    # whose 400 names what is wrong, as POST /api/game/new does.
+    str, Query(description="The deal number.",
+               json_schema_extra={"pattern": DEAL_PATTERN})
 ]
 SolverStatus = Literal["winnable", "not winnable", "undecided", "unknown"]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import random
 import secrets
 import threading
@@ -46,7 +47,11 @@ searched by the generic solver may leave many deals undecided within a try's bud
 
 
 def _watch_parent(parent: int) -> None:
-    """Worker initializer: exit as soon as the server process is gone (never orphaned)."""
+    """Worker initializer: exit as soon as the server process is gone (never orphaned),
+    and leave Ctrl+C to the server: a terminal sends SIGINT to every process of its
+    foreground group, and the server ends this one as it stops (:meth:`close`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by its start
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -84,12 +89,21 @@ class BackgroundProcess:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
+            pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_watch_parent,
                 initargs=(os.getpid(),),
             )
+            # The first submit starts the worker; it starts with SIGINT blocked (a new
+            # process inherits the mask), so a Ctrl+C while it imports cannot reach it
+            # before its initializer ignores SIGINT.
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                pool.submit(int)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            self._pool = pool
         return self._pool
 
     def close(self) -> None:

@@ -223,5 +223,9 @@ def run(
         threading.Thread(target=announce, daemon=True).start()
         try:
             server.run(sockets=[sock])
+        except KeyboardInterrupt:
+            # With one process, uvicorn raises Ctrl+C's SIGINT again once it has stopped
+            # serving: stopped as asked, so exit status 0, as for SIGTERM.
+            pass
         finally:
             db.dispose()
