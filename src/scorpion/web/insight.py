@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import signal
 import random
 import secrets
+import signal
 import threading
 import time
 from collections import OrderedDict
