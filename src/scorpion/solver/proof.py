@@ -81,9 +81,13 @@ def cannot_win(
     """
     on = [-1] * 52  # the card directly on c
     need = [0] * _EVENTS  # clauses of each event not yet satisfied
-    watch: list[list[int]] = [[] for _ in range(_EVENTS)]  # events and OR clauses to tell
-    or_owner: list[int] = []  # OR clauses (more than one alternative): their event
-    or_alts: list[Sequence[int]] = []
+    # The clauses, as lists threaded through flat arrays: head[a] is the first entry that
+    # event a satisfies, link[e] the next; told[e] is the event of a one-event clause, or
+    # _EVENTS + i for OR clause i (of event or_owner[i]; satisfied by its first event).
+    head = [-1] * _EVENTS
+    link: list[int] = []
+    told: list[int] = []
+    or_owner: list[int] = []
     bottoms: list[int] = []
     present: list[int] = []
     for c in range(52):
@@ -106,18 +110,18 @@ def cannot_win(
             if u & 63 == c + 1:
                 # On its successor: it never moves again. Only its run needs it face up.
                 if u >= _DOWN:
-                    _leave_clause(on[c], 52 + s, code, watch, need, or_owner, or_alts)
+                    _leave(on[c], 52 + s, code, head, link, told, need, or_owner)
                 continue
             need[52 + s] += 1  # R(s) needs E(c); counted down when E(c) is possible
             w = on[c + 1]
             if w >= 0:  # c + 1 must be uncovered first (w is not c: c is not on it)
-                _leave_clause(w, c, code, watch, need, or_owner, or_alts)
+                _leave(w, c, code, head, link, told, need, or_owner)
         elif not empty:
-            watch[Z].append(c)  # a King moves only into an empty column
+            _clause(Z, c, head, link, told)  # a King moves only into an empty column
             need[c] += 1
         if u >= _DOWN:  # face down: the card on it must leave first, for c and for R(s)
-            _leave_clause(on[c], c, code, watch, need, or_owner, or_alts)
-            _leave_clause(on[c], 52 + s, code, watch, need, or_owner, or_alts)
+            _leave(on[c], c, code, head, link, told, need, or_owner)
+            _leave(on[c], 52 + s, code, head, link, told, need, or_owner)
     for s in range(4):
         # A King with a lower card of its suit under it: its run cannot be completed
         # until they are parted by the King's own move or that of a card between them.
@@ -128,8 +132,7 @@ def cannot_win(
         between = [king]
         while u < _FLOOR:
             if u // 13 == s:
-                or_owner.append(52 + s)
-                or_alts.append(between)
+                _or_clause(52 + s, between, head, link, told, need, or_owner)
                 break
             if u % 13 == KING or code[u] & 63 != u + 1:
                 between.append(u)  # (a card on its successor never leads a move)
@@ -151,19 +154,15 @@ def cannot_win(
         for k, x in enumerate(col):
             m = where[x + 1] & 63 if x % 13 != KING and where[x + 1] >> 6 == where[x] >> 6 else -1
             if m > k:  # (x on x + 1 would lie above it)
-                or_owner.append(x)
-                or_alts.append([y for y in col[k + 1:m + 1]
-                                if y % 13 == KING or code[y] & 63 != y + 1])
+                _or_clause(x, [y for y in col[k + 1:m + 1]
+                               if y % 13 == KING or code[y] & 63 != y + 1],
+                           head, link, told, need, or_owner)
     if not empty:
         # The first empty column: a bottom card leaves (a King only with its run).
-        or_owner.append(Z)
-        or_alts.append([52 + b // 13 if b % 13 == KING else b for b in bottoms])
-    alt_watch: list[list[int]] = [[] for _ in range(_EVENTS)]  # OR clauses to tell
-    for cid, owner in enumerate(or_owner):
-        need[owner] += 1
-        for a in or_alts[cid]:
-            alt_watch[a].append(cid)
-    if _lost(code, present, suits, need, watch, or_owner, alt_watch, [], []):
+        _or_clause(Z, [52 + b // 13 if b % 13 == KING else b for b in bottoms],
+                   head, link, told, need, or_owner)
+    rank = [_EVENTS] * _EVENTS
+    if _lost(code, present, suits, need, head, link, told, or_owner, [], [], rank):
         return True
     if not orders:
         return False
@@ -175,6 +174,16 @@ def cannot_win(
     for key, found in pairs.items():
         p = key >> 6
         q = key & 63
+        if rank[q] < rank[p]:
+            p, q = q, p
+        # ``rank`` is the order in which the propagation found the events possible: each
+        # event's clauses hold by events found before it. If the clauses of the order
+        # "p first" hold by that order too, they leave every event possible.
+        for a, cards in found:
+            if a == p and not any(cards >> c & 1 and rank[c] < rank[q] for c in present):
+                break
+        else:
+            continue
         lost = True
         for first, second in ((p, q), (q, p)):
             extra_owner = [second]
@@ -186,8 +195,8 @@ def cannot_win(
                         break
                     extra_owner.append(second)
                     extra_alts.append(cards)
-            if extra_owner and not _lost(code, present, suits, need, watch, or_owner,
-                                         alt_watch, extra_owner, extra_alts):
+            if extra_owner and not _lost(code, present, suits, need, head, link, told,
+                                         or_owner, extra_owner, extra_alts, []):
                 lost = False
                 break
         if lost:
@@ -242,55 +251,93 @@ def _order_clauses(
             found.append((a, between))
 
 
+def _clause(a: int, event: int, head: list[int], link: list[int], told: list[int]) -> None:
+    """Thread entry ``event`` (an event, or ``_EVENTS`` + an OR clause's index) on the list
+    of the entries that event ``a`` satisfies."""
+    link.append(head[a])
+    head[a] = len(told)
+    told.append(event)
+
+
+def _or_clause(
+    event: int,
+    alts: Sequence[int],
+    head: list[int],
+    link: list[int],
+    told: list[int],
+    need: list[int],
+    or_owner: list[int],
+) -> None:
+    """Add to ``event`` the clause "one of ``alts`` first"."""
+    entry = _EVENTS + len(or_owner)
+    or_owner.append(event)
+    need[event] += 1
+    for a in alts:
+        _clause(a, entry, head, link, told)
+
+
 def _lost(
     code: bytes | bytearray,
     present: list[int],
     suits: int,
     base_need: list[int],
-    watch: list[list[int]],
+    head: list[int],
+    link: list[int],
+    told: list[int],
     or_owner: list[int],
-    alt_watch: list[list[int]],
     extra_owner: list[int],
     extra_alts: list[int],
+    rank: list[int],
 ) -> bool:
     """Propagate the clauses to the least set of possible events (Dowling and Gallier's
     unit propagation) and tell whether an event that a winning line needs is left out.
+    If ``rank`` is not empty, ``rank[e]`` is set to the order in which event ``e`` was
+    found possible (those never found keep their value).
 
-    ``base_need`` counts each event's clauses but the extra ones; ``watch[a]`` lists the
-    events with a clause naming ``a`` alone, ``alt_watch[a]`` the OR clauses naming ``a``
-    (by index in ``or_owner``, their events). The extra clauses are ``extra_owner[i]``
-    needs one of the events of the bit set ``extra_alts[i]`` first; they let one board's
-    clauses be asked again under other assumptions without building them anew.
+    ``base_need`` counts each event's clauses but the extra ones; ``head``, ``link`` and
+    ``told`` thread the entries each event satisfies (see :func:`cannot_win`), OR clause
+    ``i`` being of event ``or_owner[i]``. The extra clauses are: ``extra_owner[i]`` needs
+    one of the events of the bit set ``extra_alts[i]`` first; they let one board's clauses
+    be asked again under other assumptions without building them anew.
     """
     need = list(base_need)
     for owner in extra_owner:
         need[owner] += 1
+    n_extra = len(extra_owner)
     done = [False] * len(or_owner)
-    extra_done = [False] * len(extra_owner)
+    extra_done = [False] * n_extra
     todo = [c for c in present if not need[c] and (c % 13 == KING or code[c] & 63 != c + 1)]
     todo.extend(52 + s for s in range(4) if suits >> s & 1 and not need[52 + s])
     if not need[Z]:
         todo.append(Z)
     possible = [False] * _EVENTS
+    ranked = len(rank) > 0
+    found = 0
     for e in todo:
         possible[e] = True
+        if ranked:
+            rank[e] = found
+            found += 1
     while todo:
         a = todo.pop()
-        for w in watch[a]:
+        e = head[a]
+        while e >= 0:
+            w = told[e]
+            e = link[e]
+            if w >= _EVENTS:
+                cid = w - _EVENTS
+                if done[cid]:
+                    continue
+                done[cid] = True
+                w = or_owner[cid]
             need[w] -= 1
             if not need[w]:
                 possible[w] = True
                 todo.append(w)
-        for cid in alt_watch[a]:
-            if done[cid]:
-                continue
-            done[cid] = True
-            w = or_owner[cid]
-            need[w] -= 1
-            if not need[w]:
-                possible[w] = True
-                todo.append(w)
-        for eid in range(len(extra_owner)):
+                if ranked:
+                    rank[w] = found
+                    found += 1
+        for eid in range(n_extra):
             if not extra_done[eid] and extra_alts[eid] >> a & 1:
                 extra_done[eid] = True
                 w = extra_owner[eid]
@@ -304,20 +351,24 @@ def _lost(
             if not need[s]:
                 possible[s] = True
                 todo.append(s)
+                if ranked:
+                    rank[s] = found
+                    found += 1
     for c in present:
         if not possible[c] and c % 13 != KING and code[c] & 63 != c + 1:
             return True
     return any(suits >> s & 1 and not possible[52 + s] for s in range(4))
 
 
-def _leave_clause(
+def _leave(
     w: int,
     event: int,
     code: bytes | bytearray,
-    watch: list[list[int]],
+    head: list[int],
+    link: list[int],
+    told: list[int],
     need: list[int],
     or_owner: list[int],
-    or_alts: list[Sequence[int]],
 ) -> None:
     """Add to ``event`` the clause "card ``w`` has left the card under it".
 
@@ -325,9 +376,7 @@ def _leave_clause(
     a King by its own move or with its run.
     """
     if w % 13 == KING:
-        or_owner.append(event)
-        or_alts.append((w, 52 + w // 13))
+        _or_clause(event, (w, 52 + w // 13), head, link, told, need, or_owner)
         return
-    first = 52 + w // 13 if code[w] & 63 == w + 1 else w
-    watch[first].append(event)
+    _clause(52 + w // 13 if code[w] & 63 == w + 1 else w, event, head, link, told)
     need[event] += 1
