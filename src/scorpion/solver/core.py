@@ -324,12 +324,12 @@ def search(
         ints of this module), ``"lost"`` (searched to the end) or ``"out"`` (budget spent).
 
     The proof :func:`scorpion.solver.proof.cannot_win` (not in Wasp) is asked at the
-    start, after the deal (also "as if full"), and after a King fills the last empty column
-    (search.py, reduction 3, says why there). Each position on the search path has a flag:
-    1 if it or an ancestor after the deal passed the proof "as if full" (no column empty),
-    so that its descendants need not be asked after a King fills the last empty column;
-    -1 if that failed (they are asked one by one); 0 if not asked yet. Asking less never
-    makes a verdict wrong.
+    start, at every position before the deal, after the deal (also "as if full"), and
+    after a King fills the last empty column (search.py, reduction 3, says why there).
+    Each position on the search path has a flag: 1 if it or an ancestor after the deal
+    passed the proof "as if full" (no column empty), so that its descendants need not be
+    asked after a King fills the last empty column; -1 if that failed (they are asked one
+    by one); 0 if not asked yet. Asking less never makes a verdict wrong.
     """
     board = Board(position)
     code = board.code
@@ -428,6 +428,9 @@ def search(
                     # A King filled the last empty column.
                     lost = cannot_win(code)
                     zflag = 1
+                elif board.stock:
+                    # Before the deal: a board proved lost spares its deal's search.
+                    lost = cannot_win(code)
             if lost:
                 after: list[int] = []
             else:

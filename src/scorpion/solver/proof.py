@@ -19,11 +19,11 @@ a non-King with its successor above it waits for the first move of a card betwee
 A winning line needs ``E(x)`` for every non-King ``x`` not lying on ``x + 1``, and ``R(s)``
 for every suit on the table; if one of them is not possible, the position cannot be won.
 
-Clause (vii) is about the order of two such moves: ``E(a)`` before ``E(y)``, for cards so
-placed that ``a``'s move would put ``y + 1`` above ``y`` in one column, needs a card between
-them to lead before ``E(y)``. For each pair of cards it names, the propagation is run again
-once for each of the two orders, with that order's clauses added; if neither order leaves
-every needed event possible, the position cannot be won either.
+Clause (vii) is about the order of two such moves, ``E(a)`` and ``E(y)`` of cards so placed
+that whichever comes first puts the other card's successor above it in one column: the later
+one needs a card between them to lead first. For each pair of cards it names, the
+propagation is run again once for each of the two orders, with that order's clauses added;
+if neither order leaves every needed event possible, the position cannot be won either.
 
 The test reads the solver's board code (:mod:`scorpion.solver.core`): for each card, what
 lies under it and whether it is face down. Cards in the stock are not on the table and hold
@@ -168,10 +168,12 @@ def cannot_win(
         return False
     # Orders of two first moves (clause (vii) of search.py, reduction 3): for each pair of
     # events, the clauses that each order adds; the board is lost if both orders are.
-    pairs: dict[int, list[tuple[int, int]]] = {}
+    pairs: dict[int, list[int]] = {}
     for col in cols:
         _order_clauses(col, cols, where, code, pairs)
     for key, found in pairs.items():
+        if 0 in found:
+            return True  # no card can part them, whichever moves first
         p = key >> 6
         q = key & 63
         if rank[q] < rank[p]:
@@ -179,24 +181,14 @@ def cannot_win(
         # ``rank`` is the order in which the propagation found the events possible: each
         # event's clauses hold by events found before it. If the clauses of the order
         # "p first" hold by that order too, they leave every event possible.
-        for a, cards in found:
-            if a == p and not any(cards >> c & 1 and rank[c] < rank[q] for c in present):
-                break
-        else:
+        if all(any(cards >> c & 1 and rank[c] < rank[q] for c in present) for cards in found):
             continue
         lost = True
         for first, second in ((p, q), (q, p)):
-            extra_owner = [second]
-            extra_alts = [1 << first]
-            for a, cards in found:
-                if a == first:
-                    if not cards:
-                        extra_owner = []  # no card can part them: this order is lost
-                        break
-                    extra_owner.append(second)
-                    extra_alts.append(cards)
-            if extra_owner and not _lost(code, present, suits, need, head, link, told,
-                                         or_owner, extra_owner, extra_alts, []):
+            extra_owner = [second] * (len(found) + 1)
+            extra_alts = [1 << first, *found]
+            if not _lost(code, present, suits, need, head, link, told, or_owner,
+                         extra_owner, extra_alts, []):
                 lost = False
                 break
         if lost:
@@ -209,17 +201,17 @@ def _order_clauses(
     cols: list[list[int]],
     where: list[int],
     code: bytes | bytearray,
-    pairs: dict[int, list[tuple[int, int]]],
+    pairs: dict[int, list[int]],
 ) -> None:
-    """Find the cards ``a`` of column ``scol`` whose first move onto ``a + 1`` (in another
-    column) would put a card ``y + 1`` of the group it leads above ``y``, where ``y`` lies
-    at or below ``a + 1``: clause (vii) of search.py, reduction 3.
+    """Find the cards ``a`` of column ``scol`` and ``y`` of another column, ``y`` at or
+    below ``a + 1`` there and ``y + 1`` at or above ``a`` here (clause (vii) of search.py,
+    reduction 3): whichever of ``a`` and ``y`` moves first puts the other's successor above
+    it in one column.
 
-    For each, appends ``(a, between)`` to ``pairs[min(a, y) * 64 + max(a, y)]``, with
-    ``between`` the set of cards (bit ``c`` for card ``c``) that would then lie between
-    ``y`` and ``y + 1`` and can still lead a move (a card on its successor never does).
-    ``where[c]`` is the index in ``cols`` of ``c``'s column times 64 plus its height in it
-    (-1 off the table).
+    For each, appends to ``pairs[min(a, y) * 64 + max(a, y)]`` the set of cards (bit ``c``
+    for card ``c``) that would then lie between the two and can still lead a move (a card
+    on its successor never does). ``where[c]`` is the index in ``cols`` of ``c``'s column
+    times 64 plus its height in it (-1 off the table).
     """
     for ka, a in enumerate(scol):
         if a % 13 == KING or code[a] & 63 == a + 1:
@@ -248,7 +240,7 @@ def _order_clauses(
             if found is None:
                 found = []
                 pairs[key] = found
-            found.append((a, between))
+            found.append(between)
 
 
 def _clause(a: int, event: int, head: list[int], link: list[int], told: list[int]) -> None:

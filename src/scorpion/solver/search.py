@@ -107,23 +107,24 @@ with a C compiler at hand (``hatch_build.py``), and run as plain Python elsewher
    (vii) *The order of two first moves.* Take a non-King ``a`` not on ``a + 1``, with
         ``a + 1`` in another column, a non-King ``y`` not on ``y + 1`` lying at or below
         ``a + 1`` in that column (``y`` may be ``a + 1``), and ``y + 1`` lying at or above
-        ``a`` in ``a``'s column (``y + 1`` may be ``a``). If ``E(a)`` comes before
-        ``E(y)``, then before ``E(y)`` comes the first move led by a card *between*: above
-        ``y`` and at or below ``a + 1``, or above ``a`` and at or below ``y + 1`` (``E``
-        or ``M``; a card on its successor never leads and is left out). For until one of
-        them leads, each card from ``y`` up to ``a + 1`` and from ``a`` up to ``y + 1``
-        keeps the card under it (a card changes the card under it only by leading, and
-        the first moves of ``y`` and ``a`` are ``E(y)`` and ``E(a)``); so ``E(a)`` puts
-        ``a`` on ``a + 1`` with ``y`` below and ``y + 1`` above, in one column, and they
-        stay so (``a`` on its successor never leads again; cards land only on a column's
-        top; no run can be removed from above ``y`` while ``y + 1`` lies there and ``y``
-        is not on it), where ``y`` cannot land on ``y + 1``, a card of its own group.
-        This is a clause of an *order*, not of one event. Every winning line has both
-        ``E(p)`` and ``E(q)`` of two such cards, one first: so for each pair ``p``,
-        ``q`` that cards so placed name (as ``a`` and ``y``, either way round) the test
-        is run once for each order, with that order's clauses added: ``E(q)`` needs
-        ``E(p)``, and, for each ``a = p``, ``y = q`` so placed, ``E(q)`` needs one of
-        the cards between (none: that order is impossible). If every line of both
+        ``a`` in ``a``'s column (``y + 1`` may be ``a``). Whichever of ``E(a)`` and
+        ``E(y)`` comes second, before it comes the first move led by a card *between*:
+        above ``y`` and at or below ``a + 1``, or above ``a`` and at or below ``y + 1``
+        (``E`` or ``M``; a card on its successor never leads and is left out). For until
+        one of them leads, each card from ``y`` up to ``a + 1`` and from ``a`` up to
+        ``y + 1`` keeps the card under it (a card changes the card under it only by
+        leading, and the first moves of ``y`` and ``a`` are ``E(y)`` and ``E(a)``). So
+        ``E(a)`` first puts ``a`` on ``a + 1`` with ``y`` below and ``y + 1`` above, in
+        one column; ``E(y)`` first carries the cards from ``y`` up to ``a + 1`` onto
+        ``y + 1``, so ``a`` below and ``a + 1`` above. They stay so (the card that moved
+        lies on its successor and never leads again; cards land only on a column's top;
+        no run can be removed from above the lower card while the upper one lies there),
+        and the card below cannot land on a card of its own group. This is a clause of
+        an *order*, not of one event. Every winning line has both ``E(p)`` and ``E(q)`` of
+        two such cards, one first: so for each pair ``p``, ``q`` that cards so placed
+        name, the test is run once for each order, with that order's clauses added:
+        ``E(q)`` needs ``E(p)``, and for each placing of the two, ``E(q)`` needs one of
+        the cards between (none: the position is lost). If every line of both
         orders leaves out an event that a winning line needs, the position is lost. In
         a position of deal 5435, ``5D`` lies alone on ``4C`` (face down), ``6D`` on
         ``4D`` on ``3D`` in another column, ``7D`` face down under ``2D`` and ``AH``,
@@ -157,7 +158,9 @@ with a C compiler at hand (``hatch_build.py``), and run as plain Python elsewher
    set is found as in W. F. Dowling and J. H. Gallier, "Linear-time algorithms for testing the
    satisfiability of propositional Horn formulae", J. Logic Programming 1 (1984).
 
-   *Where it is asked.* At the start, after the deal (which adds clauses), and after a
+   *Where it is asked.* At the start, at every position before the deal (few, and each
+   one proved lost there spares the search after its deal: deal 21082 went from 569,102
+   positions to 199,307 with it), after the deal (which adds clauses), and after a
    King fills the last empty column (which brings back clause (iii)). Other moves only
    remove or relax clauses (a card lands on its successor, a card is uncovered, a column
    empties, a run goes), except that a group carried onto a column holding a lower card of
