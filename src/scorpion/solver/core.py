@@ -31,7 +31,7 @@ from typing import Final
 
 from ..engine.cards import KING
 from ..engine.position import Position
-from .proof import cannot_win, kings_first_lost
+from .proof import cannot_win
 
 COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 """True when this module runs compiled by mypyc (see ``hatch_build.py``), False when it runs
@@ -435,21 +435,10 @@ def search(
                 after: list[int] = []
             else:
                 after = board.moves(safe and not board.stock)
-                if prove and empty == 1 and zflag != 1 and any(
+                if prove and empty == 1 and not zflag and any(
                     m >> 3 in _KING_SET for m in after
                 ):
-                    if not zflag:
-                        zflag = -1 if cannot_win(code, as_if_full=True) else 1
-                    if zflag == -1:
-                        # Each King that would fill the last column is tested here, on
-                        # this board's clauses, rather than on the board it would leave.
-                        kings = [m >> 3 for m in after
-                                 if m >> 3 in _KING_SET and code[m >> 3] & 63 < FLOOR]
-                        if kings:
-                            dead = kings_first_lost(code, kings)
-                            after = [m for m in after
-                                     if m >> 3 not in _KING_SET or code[m >> 3] & 63 >= FLOOR
-                                     or not dead[kings.index(m >> 3)]]
+                    zflag = -1 if cannot_win(code, as_if_full=True) else 1
             path.append((iter(after), key, zflag, empty, record))
             break
         else:

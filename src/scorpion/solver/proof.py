@@ -79,60 +79,6 @@ def cannot_win(
     CPython (some 20 compiled); clause (vii) one more propagation for each order tried,
     most boards having none to five pairs.
     """
-    present, suits, need, head, link, told, or_owner, cols, where = _clauses(
-        code, as_if_full, columns, ()
-    )
-    rank = [_EVENTS] * _EVENTS
-    if _lost(code, present, suits, need, head, link, told, or_owner, [], [], rank):
-        return True
-    if not orders:
-        return False
-    # Orders of two first moves (clause (vii) of search.py, reduction 3): for each pair of
-    # events, the clauses that each order adds; the board is lost if both orders are.
-    pairs: dict[int, list[int]] = {}
-    for col in cols:
-        _order_clauses(col, cols, where, code, pairs)
-    for key, found in pairs.items():
-        if 0 in found:
-            return True  # no card can part them, whichever moves first
-        p = key >> 6
-        q = key & 63
-        if rank[q] < rank[p]:
-            p, q = q, p
-        # ``rank`` is the order in which the propagation found the events possible: each
-        # event's clauses hold by events found before it. If the clauses of the order
-        # "p first" hold by that order too, they leave every event possible.
-        if all(any(cards >> c & 1 and rank[c] < rank[q] for c in present) for cards in found):
-            continue
-        lost = True
-        for first, second in ((p, q), (q, p)):
-            extra_owner = [second] * (len(found) + 1)
-            extra_alts = [1 << first, *found]
-            if not _lost(code, present, suits, need, head, link, told, or_owner,
-                         extra_owner, extra_alts, []):
-                lost = False
-                break
-        if lost:
-            return True
-    return False
-
-
-Clauses = tuple[
-    list[int], int, list[int], list[int], list[int], list[int], list[int], list[list[int]],
-    list[int],
-]
-"""What :func:`_clauses` builds: the cards on the table, the suits on it (bits), each
-event's count of clauses, the lists threading the clauses (``head``, ``link``, ``told``),
-the OR clauses' events, the columns (bottom to top) and each card's place in them."""
-
-
-def _clauses(
-    code: bytes | bytearray, as_if_full: bool, columns: int, first_kings: Sequence[int]
-) -> Clauses:
-    """Build the clauses (i)-(vi) of the board with this code (see :func:`cannot_win`);
-    the Kings of ``first_kings`` (with ``as_if_full``) wait for no empty column, and a
-    column one of them fills counts for ``Z`` when it empties again with the King's run
-    (see :func:`kings_first_lost`)."""
     on = [-1] * 52  # the card directly on c
     need = [0] * _EVENTS  # clauses of each event not yet satisfied
     # The clauses, as lists threaded through flat arrays: head[a] is the first entry that
@@ -170,7 +116,7 @@ def _clauses(
             w = on[c + 1]
             if w >= 0:  # c + 1 must be uncovered first (w is not c: c is not on it)
                 _leave(w, c, code, head, link, told, need, or_owner)
-        elif not empty and c not in first_kings:
+        elif not empty:
             _clause(Z, c, head, link, told)  # a King moves only into an empty column
             need[c] += 1
         if u >= _DOWN:  # face down: the card on it must leave first, for c and for R(s)
@@ -213,41 +159,41 @@ def _clauses(
                            head, link, told, need, or_owner)
     if not empty:
         # The first empty column: a bottom card leaves (a King only with its run).
-        firsts = [52 + b // 13 if b % 13 == KING else b for b in bottoms]
-        firsts.extend(52 + k // 13 for k in first_kings)  # a column they fill empties again
-        _or_clause(Z, firsts, head, link, told, need, or_owner)
-    return present, suits, need, head, link, told, or_owner, cols, where
-
-
-def kings_first_lost(code: bytes | bytearray, kings: Sequence[int]) -> list[bool]:
-    """For a board with one empty column, and Kings that can fill it now (none at the
-    bottom of its column): for each, True if the board it leaves by filling the column
-    provably cannot be won (clauses (i)-(vi); not for Wasp), without making that move.
-
-    The clauses are those of the board *as if full*, but the King that fills the column
-    waits for no empty column and its column counts for ``Z`` when it empties again with
-    the King's run (search.py, reduction 3, clause (iii)). That is a relaxation of the
-    clauses of the board after the move: the cards the King uncovers had clauses waiting
-    for the King to leave (now free), and the King's run is one more way for ``Z``. So
-    one board's clauses serve every King: built once, with every one of ``kings`` taking
-    ``Z`` by its run (more ways still), each King's own test adds back "waits for ``Z``"
-    for the others.
-
-    Args:
-        code: the board code (see :func:`cannot_win`), with exactly one column empty.
-        kings: the Kings (cards) that can move into the empty column, none at the bottom
-            of its column.
-
-    Returns:
-        One answer per King of ``kings``, in order.
-    """
-    present, suits, need, head, link, told, or_owner, _, _ = _clauses(code, True, 7, kings)
-    answers = []
-    for king in kings:
-        others = [k for k in kings if k != king]
-        answers.append(_lost(code, present, suits, need, head, link, told, or_owner,
-                             others, [1 << Z] * len(others), []))
-    return answers
+        _or_clause(Z, [52 + b // 13 if b % 13 == KING else b for b in bottoms],
+                   head, link, told, need, or_owner)
+    rank = [_EVENTS] * _EVENTS
+    if _lost(code, present, suits, need, head, link, told, or_owner, [], [], rank):
+        return True
+    if not orders:
+        return False
+    # Orders of two first moves (clause (vii) of search.py, reduction 3): for each pair of
+    # events, the clauses that each order adds; the board is lost if both orders are.
+    pairs: dict[int, list[int]] = {}
+    for col in cols:
+        _order_clauses(col, cols, where, code, pairs)
+    for key, found in pairs.items():
+        if 0 in found:
+            return True  # no card can part them, whichever moves first
+        p = key >> 6
+        q = key & 63
+        if rank[q] < rank[p]:
+            p, q = q, p
+        # ``rank`` is the order in which the propagation found the events possible: each
+        # event's clauses hold by events found before it. If the clauses of the order
+        # "p first" hold by that order too, they leave every event possible.
+        if all(any(cards >> c & 1 and rank[c] < rank[q] for c in present) for cards in found):
+            continue
+        lost = True
+        for first, second in ((p, q), (q, p)):
+            extra_owner = [second] * (len(found) + 1)
+            extra_alts = [1 << first, *found]
+            if not _lost(code, present, suits, need, head, link, told, or_owner,
+                         extra_owner, extra_alts, []):
+                lost = False
+                break
+        if lost:
+            return True
+    return False
 
 
 def _order_clauses(

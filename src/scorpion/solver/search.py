@@ -177,20 +177,8 @@ with a C compiler at hand (``hatch_build.py``), and run as plain Python elsewher
    below (where a move that empties a column can make a proof possible that is then
    missed). It asks it first right after the deal (where with no column empty the plain
    test is that one), so that a board passing there is spared the test in its whole
-   subtree. Where the test as if full fails with one column empty, each King that could
-   fill that column now is tested before its move is made, on the board's own clauses
-   (:func:`scorpion.solver.proof.kings_first_lost`): those of the board as if full, but
-   the King's move waits for no empty column, and ``Z`` may also come from its run. That
-   relaxes every clause of the board the move would leave: the King's move is free there
-   (it was made), so is every clause waiting for it to leave the card under it (clauses
-   (i), (ii), (iv) and (vi) list it), and the column it fills empties again exactly when
-   its run goes (clause (v) there). The other clauses are the same on both boards,
-   clause (vii) left out (the move can part a column in two). So a King proved lost this
-   way would leave a board that the test proves lost: its move is not searched, and one
-   board's clauses serve all the Kings (each King's test adds back, for the others,
-   "waits for ``Z``"; with all their runs counting for ``Z``, which only relaxes it
-   more). Deal 12532: 345,758 positions to 306,645. Skipping the test never makes a
-   verdict wrong: the test only prunes.
+   subtree. Skipping the test never
+   makes a verdict wrong: the test only prunes.
 
 4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
