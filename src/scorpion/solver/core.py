@@ -426,8 +426,9 @@ def search(
                         zflag = 1
                 elif (not empty and top[3] and (move >> 3) % 13 == KING
                       and zflag != 1):
-                    # A King filled the last empty column.
-                    lost = cannot_win(code)
+                    # A King filled the last empty column: clauses (i)-(vi) alone
+                    # (search.py, reduction 3, says why).
+                    lost = cannot_win(code, False, 7, False)
                     zflag = 1
                 elif board.stock:
                     # Before the deal: a board proved lost spares its deal's search.
