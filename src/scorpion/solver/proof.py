@@ -171,6 +171,15 @@ def cannot_win(
     pairs: dict[int, list[int]] = {}
     for col in cols:
         _order_clauses(col, cols, where, code, pairs)
+    if not pairs:
+        return False
+    # earlier[r]: the events found possible before the one of rank r (bit e for event e).
+    earlier = [0] * (_EVENTS + 1)
+    for e in range(_EVENTS):
+        if rank[e] < _EVENTS:
+            earlier[rank[e] + 1] = 1 << e
+    for r in range(1, _EVENTS + 1):
+        earlier[r] |= earlier[r - 1]
     for key, found in pairs.items():
         if 0 in found:
             return True  # no card can part them, whichever moves first
@@ -181,7 +190,7 @@ def cannot_win(
         # ``rank`` is the order in which the propagation found the events possible: each
         # event's clauses hold by events found before it. If the clauses of the order
         # "p first" hold by that order too, they leave every event possible.
-        if all(any(cards >> c & 1 and rank[c] < rank[q] for c in present) for cards in found):
+        if all(cards & earlier[rank[q]] for cards in found):
             continue
         lost = True
         for first, second in ((p, q), (q, p)):
