@@ -324,12 +324,13 @@ def search(
         ints of this module), ``"lost"`` (searched to the end) or ``"out"`` (budget spent).
 
     The proof :func:`scorpion.solver.proof.cannot_win` (not in Wasp) is asked at the
-    start, after the deal (also "as if full"), and after a King fills the last empty column
-    (search.py, reduction 3, says why there). Each position on the search path has a flag:
-    1 if it or an ancestor after the deal passed the proof "as if full" (no column empty),
-    so that its descendants need not be asked after a King fills the last empty column;
-    -1 if that failed (they are asked one by one); 0 if not asked yet. Asking less never
-    makes a verdict wrong.
+    start, at every position before the deal, after the deal (also "as if full"), and
+    after a King fills the last empty column (search.py, reduction 3, says why there).
+    Each position on the search path has a flag: 1 if it or an ancestor after the deal
+    passed the proof "as if full" (no column empty; clauses (i)-(vi) alone), so that its
+    descendants need not be asked after a King fills the last empty column; -1 if that
+    failed (they are asked one by one); 0 if not asked yet. Asking less never makes a
+    verdict wrong.
     """
     board = Board(position)
     code = board.code
@@ -421,13 +422,17 @@ def search(
                     lost = cannot_win(code)
                     # Passing as if full here spares the test in the whole subtree.
                     zflag = 0
-                    if not lost and (not empty or not cannot_win(code, as_if_full=True)):
+                    if not lost and (not empty or not cannot_win(code, True, 7, False)):
                         zflag = 1
                 elif (not empty and top[3] and (move >> 3) % 13 == KING
                       and zflag != 1):
-                    # A King filled the last empty column.
-                    lost = cannot_win(code)
+                    # A King filled the last empty column: clauses (i)-(vi) alone
+                    # (search.py, reduction 3, says why).
+                    lost = cannot_win(code, False, 7, False)
                     zflag = 1
+                elif board.stock:
+                    # Before the deal: a board proved lost spares its deal's search.
+                    lost = cannot_win(code)
             if lost:
                 after: list[int] = []
             else:
@@ -435,7 +440,7 @@ def search(
                 if prove and empty == 1 and not zflag and any(
                     m >> 3 in _KING_SET for m in after
                 ):
-                    zflag = -1 if cannot_win(code, as_if_full=True) else 1
+                    zflag = -1 if cannot_win(code, True, 7, False) else 1
             path.append((iter(after), key, zflag, empty, record))
             break
         else:
