@@ -24,8 +24,8 @@ import pytest
 
 pytest.importorskip("distributed")
 
-RANGE = "1..300"  # about 7 s of solving: long enough to kill something in the middle
-DEALS = 300
+RANGE = "1..1500"  # about 6 s of solving on one core: long enough to kill something midway
+DEALS = 1500
 STEADY = ("deal", "verdict", "nodes", "budget", "line")  # every column but the seconds
 PLAY_STEADY = ("deal", "player", "full", "outcome", "moves", "solves", "nodes", "line")
 

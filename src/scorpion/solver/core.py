@@ -119,8 +119,12 @@ class Board:
 
     # --- moves
 
-    def moves(self, safe_moves: bool) -> list[int]:
+    def moves(self, safe_moves: bool, key: bytes | None = None) -> list[int]:
         """The moves to search from the board, in the order to try them.
+
+        ``key``, if given, must equal ``bytes(self.code)``: the board code is then read
+        from it (compiled, a ``bytes`` is read directly, a ``bytearray`` through the
+        generic item protocol).
 
         Moves that turn a card up or empty a column first, the deal last. With
         ``safe_moves`` (only after the deal, never in Wasp), a safe move found is returned
@@ -129,7 +133,7 @@ class Board:
         columns with the same key only one is offered.
         """
         cols = self.cols
-        code = self.code
+        code = bytes(self.code) if key is None else key
         col_of = self.col_of
         fd = self.fd
         stock = self.stock
@@ -288,7 +292,7 @@ class Board:
             del col[-13:]
             self.runs += 1
         if col and fd[i] == len(col):
-            fd[i] -= 1
+            fd[i] = fd[i] - 1
             self.code[col[-1]] -= DOWN
 
     def snapshot(self) -> Snapshot:
@@ -341,7 +345,7 @@ def search(
     nodes = 1
     root_key = bytes(code)
     seen = {root_key}
-    root_moves = [] if prove and cannot_win(code) else board.moves(False)
+    root_moves = [] if prove and cannot_win(root_key) else board.moves(False, root_key)
     # The search path: for each position on it, an iterator over its moves still to try,
     # its key, its zflag, its number of empty columns, and the undo record of the move
     # that led to it (None at the start).
@@ -352,6 +356,7 @@ def search(
     check_at = min(node_limit, 1024)
     while path:
         top = path[-1]
+        now = top[1]  # the board's code as it stands at each move below (``bytes``: fast)
         for move in top[0]:
             # A plain move: one that is not the deal and removes no run (a run can be
             # removed only if an Ace tops the group or lies under c).
@@ -365,18 +370,18 @@ def search(
                 j = move & 7
                 s = col_of[c]
                 scol = cols[s]
-                under = code[c]  # c leads, so it is face up
+                under = now[c]  # c leads, so it is face up
                 plain = bool(scol[-1] % 13 and (under >= FLOOR or under % 13)) or not (
                     board.removes_run(c, j, s, scol.index(c))
                 )
             if plain:
                 dcol = cols[j]
                 code[c] = dcol[-1] if dcol else board.floor(j)
-                if under < FLOOR and code[under] >= DOWN:
-                    code[under] -= DOWN
+                if under < FLOOR and now[under] >= DOWN:
+                    code[under] = now[under] - DOWN
                     key = bytes(code)
                     if key in seen:
-                        code[under] += DOWN
+                        code[under] = now[under]
                         code[c] = under
                         continue
                     turned = True
@@ -419,28 +424,28 @@ def search(
             lost = False
             if prove:
                 if move < 0:
-                    lost = cannot_win(code)
+                    lost = cannot_win(key)
                     # Passing as if full here spares the test in the whole subtree.
                     zflag = 0
-                    if not lost and (not empty or not cannot_win(code, True, 7, False)):
+                    if not lost and (not empty or not cannot_win(key, True, 7, False)):
                         zflag = 1
                 elif (not empty and top[3] and (move >> 3) % 13 == KING
                       and zflag != 1):
                     # A King filled the last empty column: clauses (i)-(vi) alone
                     # (search.py, reduction 3, says why).
-                    lost = cannot_win(code, False, 7, False)
+                    lost = cannot_win(key, False, 7, False)
                     zflag = 1
                 elif board.stock:
                     # Before the deal: a board proved lost spares its deal's search.
-                    lost = cannot_win(code)
+                    lost = cannot_win(key)
             if lost:
                 after: list[int] = []
             else:
-                after = board.moves(safe and not board.stock)
+                after = board.moves(safe and not board.stock, key)
                 if prove and empty == 1 and not zflag and any(
                     m >> 3 in _KING_SET for m in after
                 ):
-                    zflag = -1 if cannot_win(code, True, 7, False) else 1
+                    zflag = -1 if cannot_win(key, True, 7, False) else 1
             path.append((iter(after), key, zflag, empty, record))
             break
         else:

@@ -46,7 +46,7 @@ _FLOOR: Final = 52
 _DOWN: Final = 64
 
 
-def board_code(columns: Sequence[Sequence[int]], face_down: Sequence[int]) -> bytearray:
+def board_code(columns: Sequence[Sequence[int]], face_down: Sequence[int]) -> bytes:
     """The board code of :mod:`scorpion.solver.core` for these columns (bottom to top) and
     face-down counts, with every floor the same (the test does not look at which)."""
     code = bytearray([_OFF] * 52)
@@ -55,18 +55,19 @@ def board_code(columns: Sequence[Sequence[int]], face_down: Sequence[int]) -> by
         for k, c in enumerate(col):
             code[c] = under + (_DOWN if k < fd else 0)
             under = c
-    return code
+    return bytes(code)
 
 
 def cannot_win(
-    code: bytes | bytearray, as_if_full: bool = False, columns: int = 7, orders: bool = True
+    code: bytes, as_if_full: bool = False, columns: int = 7, orders: bool = True
 ) -> bool:
     """True if the board with this code provably cannot be won (the empty columns taking
     only King-led groups; not for Wasp).
 
     Args:
         code: the board code: for each card, the card under it (0-51) or a floor (52-55),
-            plus 64 if it is face down; 255 off the table.
+            plus 64 if it is face down; 255 off the table. A ``bytes`` (compiled, the
+            module reads a ``bytes`` directly and raises TypeError for a ``bytearray``).
         as_if_full: answer as if no column were empty now (a column must then first be
             emptied before a King can move). A board that passes this way still passes
             after a King fills its last empty column (see search.py, reduction 3).
@@ -76,7 +77,7 @@ def cannot_win(
             (False: clauses (i)-(vi) alone, as the tests use to show what (vii) adds).
 
     Cost: clauses (i)-(vi), linear in the number of cards, about 50 microseconds in
-    CPython (some 20 compiled); clause (vii) one more propagation for each order tried,
+    CPython (some 13 compiled); clause (vii) one more propagation for each order tried,
     most boards having none to five pairs.
     """
     on = [-1] * 52  # the card directly on c
@@ -112,13 +113,13 @@ def cannot_win(
                 if u >= _DOWN:
                     _leave(on[c], 52 + s, code, head, link, told, need, or_owner)
                 continue
-            need[52 + s] += 1  # R(s) needs E(c); counted down when E(c) is possible
+            need[52 + s] = need[52 + s] + 1  # R(s) needs E(c); counted down when E(c) is possible
             w = on[c + 1]
             if w >= 0:  # c + 1 must be uncovered first (w is not c: c is not on it)
                 _leave(w, c, code, head, link, told, need, or_owner)
         elif not empty:
             _clause(Z, c, head, link, told)  # a King moves only into an empty column
-            need[c] += 1
+            need[c] = need[c] + 1
         if u >= _DOWN:  # face down: the card on it must leave first, for c and for R(s)
             _leave(on[c], c, code, head, link, told, need, or_owner)
             _leave(on[c], 52 + s, code, head, link, told, need, or_owner)
@@ -179,7 +180,7 @@ def cannot_win(
         if rank[e] < _EVENTS:
             earlier[rank[e] + 1] = 1 << e
     for r in range(1, _EVENTS + 1):
-        earlier[r] |= earlier[r - 1]
+        earlier[r] = earlier[r] | earlier[r - 1]
     for key, found in pairs.items():
         if 0 in found:
             return True  # no card can part them, whichever moves first
@@ -209,7 +210,7 @@ def _order_clauses(
     scol: list[int],
     cols: list[list[int]],
     where: list[int],
-    code: bytes | bytearray,
+    code: bytes,
     pairs: dict[int, list[int]],
 ) -> None:
     """Find the cards ``a`` of column ``scol`` and ``y`` of another column, ``y`` at or
@@ -272,13 +273,13 @@ def _or_clause(
     """Add to ``event`` the clause "one of ``alts`` first"."""
     entry = _EVENTS + len(or_owner)
     or_owner.append(event)
-    need[event] += 1
+    need[event] = need[event] + 1
     for a in alts:
         _clause(a, entry, head, link, told)
 
 
 def _lost(
-    code: bytes | bytearray,
+    code: bytes,
     present: list[int],
     suits: int,
     base_need: list[int],
@@ -303,7 +304,7 @@ def _lost(
     """
     need = list(base_need)
     for owner in extra_owner:
-        need[owner] += 1
+        need[owner] = need[owner] + 1
     n_extra = len(extra_owner)
     done = [False] * len(or_owner)
     extra_done = [False] * n_extra
@@ -331,7 +332,7 @@ def _lost(
                     continue
                 done[cid] = True
                 w = or_owner[cid]
-            need[w] -= 1
+            need[w] = need[w] - 1
             if not need[w]:
                 possible[w] = True
                 todo.append(w)
@@ -342,13 +343,13 @@ def _lost(
             if not extra_done[eid] and extra_alts[eid] >> a & 1:
                 extra_done[eid] = True
                 w = extra_owner[eid]
-                need[w] -= 1
+                need[w] = need[w] - 1
                 if not need[w]:
                     possible[w] = True
                     todo.append(w)
         if a < 52 and a % 13 != KING:
             s = 52 + a // 13
-            need[s] -= 1
+            need[s] = need[s] - 1
             if not need[s]:
                 possible[s] = True
                 todo.append(s)
@@ -364,7 +365,7 @@ def _lost(
 def _leave(
     w: int,
     event: int,
-    code: bytes | bytearray,
+    code: bytes,
     head: list[int],
     link: list[int],
     told: list[int],
@@ -380,4 +381,4 @@ def _leave(
         _or_clause(event, (w, 52 + w // 13), head, link, told, need, or_owner)
         return
     _clause(52 + w // 13 if code[w] & 63 == w + 1 else w, event, head, link, told)
-    need[event] += 1
+    need[event] = need[event] + 1
