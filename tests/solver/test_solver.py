@@ -405,7 +405,7 @@ def test_board_moves_agree_with_the_engine() -> None:
         keys: dict[bytes, object] = {}
         for move in p.legal_moves():
             q = p.apply(move)
-            record = board.apply(DEAL_MOVE if move.is_deal else move.card * 8 + move.column)
+            record = board.apply(DEAL_MOVE if move.is_deal else move.card * 16 + move.column)
             assert board.cols == [list(col) for col in q.columns]
             assert board.fd == list(q.face_down)
             assert (board.stock, board.runs) == (q.stock, len(q.runs))
@@ -421,7 +421,7 @@ def test_board_moves_agree_with_the_engine() -> None:
         # The board offers legal moves only, and every legal move but those that lead
         # where an offered one does (shifts of a whole King-led column, or the same group
         # into another empty column).
-        offered = [DEAL if o < 0 else Move(o >> 3, o & 7) for o in board.moves(False)]
+        offered = [DEAL if o < 0 else Move(o >> 4, o & 15) for o in board.moves(False)]
         assert all(p.is_legal(o) for o in offered)
         offered_keys = {position_key(p.apply(o)) for o in offered}
         for move in p.legal_moves():
@@ -590,7 +590,7 @@ runs: C D
 
     p = deal(259)  # the search wanders there before the deal
     outcome, found, _ = core.search(p, 10**6, None)
-    raw = tuple(DEAL if m == DEAL_MOVE else Move(m >> 3, m & 7) for m in found)
+    raw = tuple(DEAL if m == DEAL_MOVE else Move(m >> 4, m & 15) for m in found)
     check_line(p, raw)
     short = solve(p).line
     assert (outcome, len(raw), len(short)) == ("won", 96, 53)

@@ -20,7 +20,7 @@ the stock is dealt, and columns 1-3 each in its place before; the cards on the t
 stock and the runs removed. A move changes one to three bytes of it, so it is kept up to date
 as the board changes, and restored from the parent's key on undo.
 
-A move is an ``int``: ``card * 8 + column`` (column counted from 0), or -1 for the deal.
+A move is an ``int``: ``card * 16 + column`` (column counted from 0), or -1 for the deal.
 """
 
 from __future__ import annotations
@@ -45,7 +45,10 @@ DOWN: Final = 64
 """Added to the ``code`` of a face-down card."""
 
 OFF: Final = 255
-"""``code`` of a card not on the table (in the stock or in a removed run)."""
+"""``code`` of a card not on the table (in the stock, in a reserve or in a removed run)."""
+
+RESERVE: Final = -2
+"""``col_of`` of a card in a reserve (Three Blind Mice)."""
 
 DEAL_MOVE: Final = -1
 """The stock deal, as a move of this module."""
@@ -73,8 +76,9 @@ _KING_SET: Final = frozenset(KINGS)
 EMPTY: Final[list[int]] = []
 """An empty column, to count them with ``list.count``."""
 
-Snapshot = tuple[list[list[int]], list[int], int, tuple[int, ...]]
-"""Columns, face-down counts, runs removed and stock, to restore after a rare move."""
+Snapshot = tuple[list[list[int]], list[int], int, tuple[int, ...], list[int]]
+"""Columns, face-down counts, runs removed, stock and reserve cards, to restore after a
+rare move."""
 
 Undo = tuple[int, int, int, int, int, "Snapshot | None"]
 """How to take a move back: ``(move, source, index, destination length, source face-down
@@ -96,11 +100,17 @@ class Board:
         self.runs = len(position.runs)
         self.wasp = position.variant.empty_column_takes_any
         self.strict = position.variant.strict_stock
+        self.ncols = len(self.cols)
+        # The cards in the reserves (Three Blind Mice), played from, never onto; in the
+        # key they are off the table like stock cards (a removed run is a whole suit).
+        self.reserve: list[int] = [c for c in position.cells if c >= 0]
         self.col_of = [-1] * 52
         self.code = bytearray([OFF] * 52)
         for i, col in enumerate(self.cols):
             for c in col:
                 self.col_of[c] = i
+        for c in self.reserve:
+            self.col_of[c] = RESERVE
         self.recode()
 
     def floor(self, i: int) -> int:
@@ -151,24 +161,30 @@ class Board:
                 continue  # nothing lands on an Ace
             c = t - 1
             under = code[c]
+            sc = col_of[c]
+            if sc == RESERVE:
+                # From a reserve: onto its successor; (a) below is safe for it too.
+                if safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]:
+                    return [c * 16 + j]
+                rest.append(c * 16 + j)
+                continue
             if under >= DOWN:
                 continue  # face down or off the table
-            sc = col_of[c]
             if sc == j:
                 continue  # under t in its column
             if safe_moves:
                 # (a) onto the King of c's suit down to c + 1, nothing else, all face up;
                 if dcol == DOWN_FROM_KING[t] and not fd[j]:
-                    return [c * 8 + j]
+                    return [c * 16 + j]
                 # (b) c carrying exactly c - 1 down to the Ace of its suit.
                 scol = cols[sc]
                 ace = ACE_OF[c]
                 if scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
-                    return [c * 8 + j]
+                    return [c * 16 + j]
             if under >= FLOOR or code[under] >= DOWN:
-                first.append(c * 8 + j)
+                first.append(c * 16 + j)
             else:
-                rest.append(c * 8 + j)
+                rest.append(c * 16 + j)
         if empties:
             if stock:
                 # Before the deal columns 1-3 keep their places, 4-7 are alike.
@@ -183,6 +199,10 @@ class Board:
                 movers = [c for col, f in zip(cols, fd, strict=True) for c in col[f:]]
             for c in movers:
                 under = code[c]
+                if col_of[c] == RESERVE:
+                    for e in targets:
+                        rest.append(c * 16 + e)
+                    continue
                 if under >= DOWN:
                     continue
                 if under >= FLOOR:
@@ -192,11 +212,11 @@ class Board:
                         src = col_of[c]
                         for e in targets:
                             if e < 3 or src < 3:
-                                rest.append(c * 8 + e)
+                                rest.append(c * 16 + e)
                 else:
                     to = first if code[under] >= DOWN else rest
                     for e in targets:
-                        to.append(c * 8 + e)
+                        to.append(c * 16 + e)
         moves = first + rest if first else rest
         if stock and not (self.strict and empties):
             moves.append(DEAL_MOVE)
@@ -223,9 +243,11 @@ class Board:
         col_of = self.col_of
         code = self.code
         fd = self.fd
-        c = move >> 3
-        j = move & 7
+        c = move >> 4
+        j = move & 15
         s = col_of[c]
+        if s == RESERVE:
+            return self.apply_from_reserve(c, j)
         scol = cols[s]
         dcol = cols[j]
         k = scol.index(c)
@@ -245,6 +267,18 @@ class Board:
             fd[s] = k - 1
             code[scol[-1]] -= DOWN
         return (move, s, k, dlen, fd_s, snap)
+
+    def apply_from_reserve(self, c: int, j: int) -> Undo:
+        """Play reserve card ``c`` onto column ``j`` (a rare move: it keeps a snapshot),
+        removing the run it completes, if any."""
+        snap = self.snapshot()
+        self.reserve.remove(c)
+        dcol = self.cols[j]
+        self.code[c] = dcol[-1] if dcol else self.floor(j)
+        dcol.append(c)
+        self.col_of[c] = j
+        self.settle(j)
+        return (c * 16 + j, RESERVE, 0, 0, 0, snap)
 
     def removes_run(self, c: int, j: int, s: int, k: int) -> bool:
         """True if moving ``c`` (at index ``k`` of column ``s``) onto column ``j`` removes
@@ -270,7 +304,7 @@ class Board:
         if snap is not None:
             self.restore(snap)
             return
-        j = move & 7
+        j = move & 15
         dcol = self.cols[j]
         group = dcol[dlen:]
         del dcol[dlen:]
@@ -297,20 +331,26 @@ class Board:
 
     def snapshot(self) -> Snapshot:
         """What :meth:`restore` needs to put the board back as it is (but ``code``)."""
-        return [list(col) for col in self.cols], list(self.fd), self.runs, self.stock
+        return [list(col) for col in self.cols], list(self.fd), self.runs, self.stock, list(
+            self.reserve
+        )
 
     def restore(self, snap: Snapshot) -> None:
         """Put the board back as it was at :meth:`snapshot` (but ``code``)."""
-        old_cols, old_fd, self.runs, old_stock = snap
+        old_cols, old_fd, self.runs, old_stock, old_reserve = snap
         self.stock = old_stock
         for card in old_stock:
             self.col_of[card] = -1
-        for i in range(7):
+        for i in range(self.ncols):
             if self.cols[i] != old_cols[i]:
                 self.cols[i] = old_cols[i]
                 for x in old_cols[i]:
                     self.col_of[x] = i
         self.fd[:] = old_fd
+        if old_reserve != self.reserve:
+            self.reserve = old_reserve
+            for card in old_reserve:
+                self.col_of[card] = RESERVE
 
 
 def search(
@@ -342,10 +382,16 @@ def search(
     col_of = board.col_of
     prove = not board.wasp
     safe = not board.wasp
+    ncols = board.ncols
+    # With reserves (Three Blind Mice) the proof is asked at every position, with the
+    # reserve cards off the table (search.py, ``_safe_moves_hold``, says why it holds).
+    every = bool(board.reserve) or ncols != 7
     nodes = 1
     root_key = bytes(code)
     seen = {root_key}
-    root_moves = [] if prove and cannot_win(root_key) else board.moves(False, root_key)
+    root_moves = (
+        [] if prove and cannot_win(root_key, False, ncols) else board.moves(False, root_key)
+    )
     # The search path: for each position on it, an iterator over its moves still to try,
     # its key, its zflag, its number of empty columns, and the undo record of the move
     # that led to it (None at the start).
@@ -361,13 +407,13 @@ def search(
             # A plain move: one that is not the deal and removes no run (a run can be
             # removed only if an Ace tops the group or lies under c).
             plain = False
-            if move >= 0:
+            if move >= 0 and col_of[move >> 4] != RESERVE:
                 # Most moves lead to a position already searched: find the key first, by
                 # changing the one to three bytes the move changes, and make the move on
                 # the lists only if the key is new (a move that removes a run is made
                 # in full by ``apply``, then looked up).
-                c = move >> 3
-                j = move & 7
+                c = move >> 4
+                j = move & 15
                 s = col_of[c]
                 scol = cols[s]
                 under = now[c]  # c leads, so it is face up
@@ -423,17 +469,19 @@ def search(
             zflag = top[2]
             lost = False
             if prove:
-                if move < 0:
+                if every:
+                    lost = cannot_win(key, False, ncols)
+                elif move < 0:
                     lost = cannot_win(key)
                     # Passing as if full here spares the test in the whole subtree.
                     zflag = 0
-                    if not lost and (not empty or not cannot_win(key, True, 7, False)):
+                    if not lost and (not empty or not cannot_win(key, True, ncols, False)):
                         zflag = 1
-                elif (not empty and top[3] and (move >> 3) % 13 == KING
+                elif (not empty and top[3] and (move >> 4) % 13 == KING
                       and zflag != 1):
                     # A King filled the last empty column: clauses (i)-(vi) alone
                     # (search.py, reduction 3, says why).
-                    lost = cannot_win(key, False, 7, False)
+                    lost = cannot_win(key, False, ncols, False)
                     zflag = 1
                 elif board.stock:
                     # Before the deal: a board proved lost spares its deal's search.
@@ -442,10 +490,10 @@ def search(
                 after: list[int] = []
             else:
                 after = board.moves(safe and not board.stock, key)
-                if prove and empty == 1 and not zflag and any(
-                    m >> 3 in _KING_SET for m in after
+                if prove and not every and empty == 1 and not zflag and any(
+                    m >> 4 in _KING_SET for m in after
                 ):
-                    zflag = -1 if cannot_win(key, True, 7, False) else 1
+                    zflag = -1 if cannot_win(key, True, ncols, False) else 1
             path.append((iter(after), key, zflag, empty, record))
             break
         else:
@@ -453,7 +501,7 @@ def search(
             if top[4] is not None:
                 move, s, k, dlen, fd_s, snap = top[4]
                 if snap is None:
-                    dcol = cols[move & 7]
+                    dcol = cols[move & 15]
                     group = dcol[dlen:]
                     del dcol[dlen:]
                     cols[s] += group

@@ -346,6 +346,16 @@ def _safe_moves_hold(variant: Variant) -> bool:
     )
 
 
+def core_plays(variant: Variant) -> bool:
+    """True for the games that :mod:`scorpion.solver.core` searches: the 7-column games
+    whose stock is dealt onto columns 1-3 (:attr:`~scorpion.engine.variants.Variant.is_classic`)
+    and the games without a stock where :func:`_safe_moves_hold` (Three Blind Mice: 10
+    columns, two reserves); the others are searched on engine positions."""
+    return variant.is_classic or (
+        _safe_moves_hold(variant) and not variant.stock_size and variant.columns <= 16
+    )
+
+
 def _proved_lost(position: Position) -> bool:
     """The proof of reduction 3 on a Three Blind Mice position (see :func:`_safe_moves_hold`):
     its reserve cards are left off the table, like cards of a stock (in no clause)."""
@@ -394,7 +404,7 @@ def solve(
         return SolveResult(Verdict.WINNABLE, (), 1, time.perf_counter() - started)
     deadline = None if max_seconds is None else started + max_seconds
     node_limit = max_nodes if max_nodes is not None else sys.maxsize
-    if not position.variant.is_classic:
+    if not core_plays(position.variant):
         # The games the compiled core does not play (generic.py says how they are searched).
         reduced = _safe_moves_hold(position.variant)
         outcome, found, nodes = generic.search(
@@ -412,7 +422,7 @@ def solve(
         return SolveResult(verdict, (), nodes, time.perf_counter() - started)
     outcome, moves, nodes = core.search(position, node_limit, deadline)
     if outcome == "won":
-        line = tuple(DEAL if m < 0 else Move(m >> 3, m & 7) for m in moves)
+        line = tuple(DEAL if m < 0 else Move(m >> 4, m & 15) for m in moves)
         if shorten:
             line = shorten_line(position, line)  # replays the line on the engine, before and after
         else:
