@@ -285,3 +285,29 @@ def test_f10_the_migration_records_the_deals_already_peeked_and_goes_down_again(
     assert "deal_seen" not in {c["name"] for c in inspect(database.engine).get_columns("games")}
     migrate(database.engine)
     assert "seen_deals" in inspect(database.engine).get_table_names()
+
+
+def test_f10_v1_peeking_in_one_variant_marks_a_game_of_the_same_deal_under_way_in_another(
+    table: Table,
+) -> None:
+    """F10, V1: a Wasp game of deal 5 under way (started, so with a result) while peeking
+    help is shown in the Scorpion game of deal 5 deals the same cards: it is marked peeked
+    with its result, by the deal, without a new version; a game of another deal, or one
+    already won, is left alone."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "wasp", "5"))
+    table.run(lambda s: s.play(pid, "wasp", "deal"))
+    table.run(lambda s: s.new_game(pid, "scorpion-ii", "6"))
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    version = table.run(lambda s: s.current(pid, "wasp")).row.version
+    table.run(lambda s: mark_peeked(s, s.current(pid, "scorpion")), "orm")
+    wasp = table.run(lambda s: s.current(pid, "wasp"))
+    assert (wasp.row.peeked, wasp.row.deal_seen, wasp.row.version) == (True, True, version)
+    assert table.stored(pid, "scorpion") == ("5", True, False)  # help shown in it
+    assert table.stored(pid, "scorpion-ii") == ("6", False, False)
+    with table.database.session() as session:
+        assert session.scalars(
+            select(ResultRow.peeked).where(ResultRow.player_id == pid, ResultRow.variant == "wasp")
+        ).all() == [True]
+    moved = table.run(lambda s: s.undo(pid, "wasp"))
+    assert (moved.row.peeked, moved.row.deal_seen) == (True, True)

@@ -133,7 +133,7 @@ def test_peeking_is_off_for_a_new_player_and_its_use_is_recorded(database: Datab
     assert [g["peeked"] for g in data["saved_games"]] == [True]
     assert [r["peeked"] for r in data["results"]] == [True]
 
-    # A new game starts unmarked; with peeking off again, nothing marks it.
+    # A new game of another deal starts unmarked; with peeking off again, nothing marks it.
     start(client, "2")
     assert ok(client.put("/api/settings", json={"peeking": False}))["peeking"] is False
     ok(client.post("/api/game/move", json={"move": "deal"}))

@@ -781,7 +781,7 @@ class GameService:
 
         The game starts marked peeked (``peeked`` and ``deal_seen``) when the player was
         shown the hidden cards of this deal number before, in any variant (F10, see
-        :func:`deal_seen`): its win will not count as a win without peeking.
+        :meth:`deal_seen`): its win will not count as a win without peeking.
 
         Raises:
             PlayerNotFoundError: (``known=False`` only) if there is no such player.
@@ -1173,7 +1173,14 @@ class GameService:
     def record_seen(self, player_id: str, variant_id: str, deal_number: str) -> None:
         """Record that the player was shown hidden cards of deal ``deal_number`` of
         ``variant_id`` (F10): a game of that deal started later starts marked peeked.
-        Recording it again keeps the first time (the caller commits)."""
+        Recording it again keeps the first time (the caller commits).
+
+        When it is new, the player's games not won on that deal number in the other
+        variants, under way meanwhile, are marked peeked too (with their results), for
+        the same reason as a game started later: they deal the same cards. The game of
+        ``variant_id`` itself is the caller's to mark (:func:`~.peeking.mark_peeked`); a
+        solution is never shown while a game on that number is under way.
+        """
         values = {
             "player_id": player_id, "variant": variant_id, "deal": deal_number,
             "first_seen_at": self.clock(),
@@ -1181,14 +1188,37 @@ class GameService:
         dialect = self.session.get_bind().dialect.name
         if dialect in ("sqlite", "postgresql"):
             module = sqlite_dml if dialect == "sqlite" else postgresql_dml
-            self.session.execute(module.insert(SeenDealRow).values(values).on_conflict_do_nothing())
-            return
-        known = select(SeenDealRow.player_id).where(
-            SeenDealRow.player_id == player_id, SeenDealRow.variant == variant_id,
-            SeenDealRow.deal == deal_number,
+            added = _count(self.session.execute(
+                module.insert(SeenDealRow).values(values).on_conflict_do_nothing()
+            ))
+        else:
+            known = select(SeenDealRow.player_id).where(
+                SeenDealRow.player_id == player_id, SeenDealRow.variant == variant_id,
+                SeenDealRow.deal == deal_number,
+            )
+            added = 0
+            if self.session.scalars(known).first() is None:
+                added = _count(self.session.execute(insert(SeenDealRow).values(values)))
+        if not added:
+            return  # games started since were marked at their start
+        same_cards = (
+            GameRow.player_id == player_id, GameRow.deal == deal_number,
+            GameRow.variant != variant_id, GameRow.won.is_(False),
         )
-        if self.session.scalars(known).first() is None:
-            self.session.execute(insert(SeenDealRow).values(values))
+        self.session.execute(
+            update(ResultRow)
+            .where(ResultRow.id.in_(
+                select(GameRow.result_id).where(*same_cards, GameRow.result_id.is_not(None))
+            ))
+            .values(peeked=True)
+            .execution_options(synchronize_session=False)
+        )
+        self.session.execute(
+            update(GameRow)
+            .where(*same_cards, GameRow.peeked.is_(False))
+            .values(peeked=True, deal_seen=True)
+            .execution_options(synchronize_session=False)
+        )
 
     def delete_results(self, player_id: str) -> int:
         """Delete the player's results (the statistics), every variant (F8); return how many.
