@@ -108,7 +108,8 @@ def _stored(database: Database, pid: str) -> tuple[object, ...]:
         game = c.execute(
             select(GAMES.c.deal, GAMES.c.moves, GAMES.c.redo, GAMES.c.position, GAMES.c.won,
                    GAMES.c.started_at, GAMES.c.result_id, GAMES.c.counted, GAMES.c.version,
-                   GAMES.c.peeked, CLOCKS.c.ms, CLOCKS.c.since, CLOCKS.c.seen)
+                   GAMES.c.peeked, GAMES.c.deal_seen, CLOCKS.c.ms, CLOCKS.c.since,
+                   CLOCKS.c.seen)
             .join_from(GAMES, CLOCKS, CLOCKS.c.game_id == GAMES.c.id)
             .where(GAMES.c.player_id == pid)
         ).one()
@@ -162,4 +163,4 @@ def test_a_new_game_on_the_driver_stores_what_the_general_path_stores(
         stored.append(_stored(database, pid))
     assert stored[0] == stored[1]
     assert stored[0][:5] == ("617", "", "", format_position(deal(617)), False)
-    assert stored[0][5:] == (None, None, True, 4, False, 0, None, None, (("5", False),))
+    assert stored[0][5:] == (None, None, True, 4, False, False, 0, None, None, (("5", False),))

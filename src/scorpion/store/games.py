@@ -23,6 +23,12 @@ What counts in the statistics (F7): a game counts as started on its first move (
 deal is a move); it counts as won when the server's engine sees the four runs removed.
 A new game, a replay of the deal, or deleting the saved game ends the game in progress
 without a win. Undo, redo and hints do not change what counts.
+
+Fair play (F10): a game starts marked peeked when its deal number is one whose hidden cards
+the player was shown before (``seen_deals``: the deal's solution, or peeking help in a game
+of it, in any variant, since every variant deals deal N from the same shuffled deck). That
+is checked once, when the game is dealt (:meth:`GameService.new_game`, which a replay, a
+visit and giving up go through too), never on a move.
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects import postgresql as postgresql_dml
+from sqlalchemy.dialects import sqlite as sqlite_dml
 from sqlalchemy.orm import Session
 
 from ..engine import (
@@ -69,7 +77,7 @@ from ..engine import (
 )
 from ..engine.hints import hint_moves
 from .db import Database, DriverTransaction
-from .models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
+from .models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SeenDealRow, SettingsRow
 
 IDLE_PLAYER_AGE = timedelta(days=7)
 """Players with nothing stored are forgotten this long after they got their cookie."""
@@ -92,13 +100,14 @@ _PLAYERS = Base.metadata.tables["players"]
 _GAMES = Base.metadata.tables["games"]
 _CLOCKS = Base.metadata.tables["clocks"]
 _RESULTS = Base.metadata.tables["results"]
+_SEEN = Base.metadata.tables["seen_deals"]
 _PLAYER = select(_PLAYERS.c.id).where(_PLAYERS.c.id == bindparam("player"))
 _GAME_AND_CLOCK = (
     select(
         _GAMES.c.id, _GAMES.c.deal, _GAMES.c.moves, _GAMES.c.redo, _GAMES.c.position,
         _GAMES.c.created_at, _GAMES.c.started_at, _GAMES.c.won, _GAMES.c.result_id,
-        _GAMES.c.counted, _GAMES.c.version, _GAMES.c.peeked, _CLOCKS.c.ms, _CLOCKS.c.since,
-        _CLOCKS.c.seen,
+        _GAMES.c.counted, _GAMES.c.version, _GAMES.c.peeked, _GAMES.c.deal_seen,
+        _CLOCKS.c.ms, _CLOCKS.c.since, _CLOCKS.c.seen,
     )
     .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
     .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
@@ -122,8 +131,13 @@ _NEW_RESULT = (
     )
     .returning(_RESULTS.c.id)
 )
+_DEAL_SEEN = (  # in any variant: every variant deals deal N from the same deck
+    exists()
+    .where(_SEEN.c.player_id == bindparam("player"), _SEEN.c.deal == bindparam("new_deal"))
+    .label("deal_seen")
+)
 _GAME_TO_RENEW = (  # joined to its clock: a game without one takes the general path
-    select(_GAMES.c.id, _GAMES.c.version)
+    select(_GAMES.c.id, _GAMES.c.version, _DEAL_SEEN)
     .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
     .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
     .with_for_update(of=_GAMES)
@@ -134,7 +148,8 @@ _RENEW_GAME = (
     .values(
         deal=bindparam("new_deal"), moves="", redo="", position=bindparam("new_position"),
         created_at=bindparam("now"), started_at=None, finished_at=None, won=False,
-        result_id=None, counted=True, peeked=False, version=bindparam("new_version"),
+        result_id=None, counted=True, peeked=bindparam("seen"),
+        deal_seen=bindparam("seen"), version=bindparam("new_version"),
     )
 )
 _RENEW_CLOCK = (
@@ -389,6 +404,7 @@ class SavedGame:
     counted: bool
     version: int
     peeked: bool
+    deal_seen: bool
 
 
 @dataclass(slots=True)
@@ -614,6 +630,7 @@ class GameService:
             PlayerRow.created_at < cutoff,
             ~exists().where(GameRow.player_id == PlayerRow.id),
             ~exists().where(ResultRow.player_id == PlayerRow.id),
+            ~exists().where(SeenDealRow.player_id == PlayerRow.id),
             ~exists().where(
                 SettingsRow.player_id == PlayerRow.id,
                 SettingsRow.saving.is_(False) | SettingsRow.peeking.is_(True),
@@ -762,6 +779,10 @@ class GameService:
         game's result stays in the statistics as started and not won. ``known`` is as
         for :meth:`play`.
 
+        The game starts marked peeked (``peeked`` and ``deal_seen``) when the player was
+        shown the hidden cards of this deal number before, in any variant (F10, see
+        :meth:`deal_seen`): its win will not count as a win without peeking.
+
         Raises:
             PlayerNotFoundError: (``known=False`` only) if there is no such player.
             UnknownVariantError: for an unknown variant id.
@@ -802,7 +823,7 @@ class GameService:
         row.won = False
         row.result_id = None
         row.counted = True
-        row.peeked = False
+        row.peeked = row.deal_seen = self.deal_seen(player_id, str(number))
         self.session.flush()
         try:
             clock = self.session.get(ClockRow, row.id)
@@ -822,21 +843,28 @@ class GameService:
         """Start the new game of :meth:`new_game` in the player's row of the variant, the
         common case, in three statements on the driver: one reads the row's id and
         version and its clock's (the row locked, as :meth:`_row` does), two write every
-        value of a new game (the version goes up by one, as the ORM's does). Returns None,
+        value of a new game (the version goes up by one, as the ORM's does; the read also
+        tells whether the deal was seen, :meth:`deal_seen`). Returns None,
         having written nothing, when the general path must do it: no row or no clock yet,
         or an unreadable id or version (the general path replaces the row)."""
         statements = self._statements()
         try:
-            found = statements.fetch(_GAME_TO_RENEW, {"player": player_id, "variant": variant_id})
+            found = statements.fetch(_GAME_TO_RENEW, {
+                "player": player_id, "variant": variant_id, "new_deal": deal_number,
+            })
         except DAMAGE:
             return None
-        if found is None or not _is_int(found[0]) or not _is_int(found[1], 1):
+        if (
+            found is None or not _is_int(found[0]) or not _is_int(found[1], 1)
+            or type(found[2]) is not bool
+        ):
             return None
-        game_id, old_version = found
+        game_id, old_version, seen = found
         position = format_position(start)
         renewed = statements.run(_RENEW_GAME, {
             "game": game_id, "old_version": old_version, "new_deal": deal_number,
             "new_position": position, "now": now, "new_version": old_version + 1,
+            "seen": seen,
         })
         if renewed != 1:  # cannot happen under the lock; never overwrite a change
             raise StaleGameError("this game changed in another tab; reload")
@@ -844,7 +872,8 @@ class GameService:
         row = SavedGame(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number, moves="",
             redo="", position=position, created_at=now, started_at=None, finished_at=None,
-            won=False, result_id=None, counted=True, version=old_version + 1, peeked=False,
+            won=False, result_id=None, counted=True, version=old_version + 1, peeked=seen,
+            deal_seen=seen,
         )
         clock = SavedClock(game_id=game_id, ms=0, since=None, seen=None)
         return GameState(row, clock, Game(start), now)
@@ -879,16 +908,17 @@ class GameService:
         if found is None:
             return None
         (game_id, deal_number, moves, redo, position, created_at, started_at, won, result_id,
-         counted, row_version, peeked, ms, since, seen) = found
+         counted, row_version, peeked, deal_seen, ms, since, seen) = found
         row = SavedGame(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
             moves=moves, redo=redo, position=position, created_at=created_at,
             started_at=started_at, finished_at=None, won=won, result_id=result_id,
-            counted=counted, version=row_version, peeked=peeked,
+            counted=counted, version=row_version, peeked=peeked, deal_seen=deal_seen,
         )
         clock = SavedClock(game_id=game_id, ms=ms, since=since, seen=seen)
         if (
             won is not False or type(counted) is not bool or type(peeked) is not bool
+            or type(deal_seen) is not bool
             or damaged_game_field(row) is not None or damaged_clock_field(clock) is not None
         ):
             return None
@@ -1125,12 +1155,80 @@ class GameService:
             self.session.execute(delete(GameRow).where(GameRow.player_id == player_id))
         )
 
+    def deal_seen(self, player_id: str, deal_number: str) -> bool:
+        """True if the player was shown the hidden cards of deal ``deal_number`` (as
+        :class:`DealNumber` prints it) before, in any variant: its solution, or peeking
+        help in a game of it (F10, ``seen_deals``). Every variant deals deal N from the
+        same shuffled deck, so what was seen in one tells the cards of the others."""
+        return bool(
+            self.session.scalar(
+                select(
+                    exists().where(
+                        SeenDealRow.player_id == player_id, SeenDealRow.deal == deal_number
+                    )
+                )
+            )
+        )
+
+    def record_seen(self, player_id: str, variant_id: str, deal_number: str) -> None:
+        """Record that the player was shown hidden cards of deal ``deal_number`` of
+        ``variant_id`` (F10): a game of that deal started later starts marked peeked.
+        Recording it again keeps the first time (the caller commits).
+
+        When it is new, the player's games not won on that deal number in the other
+        variants, under way meanwhile, are marked peeked too (with their results), for
+        the same reason as a game started later: they deal the same cards. The game of
+        ``variant_id`` itself is the caller's to mark (:func:`~.peeking.mark_peeked`); a
+        solution is never shown while a game on that number is under way.
+        """
+        values = {
+            "player_id": player_id, "variant": variant_id, "deal": deal_number,
+            "first_seen_at": self.clock(),
+        }
+        dialect = self.session.get_bind().dialect.name
+        if dialect in ("sqlite", "postgresql"):
+            module = sqlite_dml if dialect == "sqlite" else postgresql_dml
+            added = _count(self.session.execute(
+                module.insert(SeenDealRow).values(values).on_conflict_do_nothing()
+            ))
+        else:
+            known = select(SeenDealRow.player_id).where(
+                SeenDealRow.player_id == player_id, SeenDealRow.variant == variant_id,
+                SeenDealRow.deal == deal_number,
+            )
+            added = 0
+            if self.session.scalars(known).first() is None:
+                added = _count(self.session.execute(insert(SeenDealRow).values(values)))
+        if not added:
+            return  # games started since were marked at their start
+        same_cards = (
+            GameRow.player_id == player_id, GameRow.deal == deal_number,
+            GameRow.variant != variant_id, GameRow.won.is_(False),
+        )
+        self.session.execute(
+            update(ResultRow)
+            .where(ResultRow.id.in_(
+                select(GameRow.result_id).where(*same_cards, GameRow.result_id.is_not(None))
+            ))
+            .values(peeked=True)
+            .execution_options(synchronize_session=False)
+        )
+        self.session.execute(
+            update(GameRow)
+            .where(*same_cards, GameRow.peeked.is_(False))
+            .values(peeked=True, deal_seen=True)
+            .execution_options(synchronize_session=False)
+        )
+
     def delete_results(self, player_id: str) -> int:
         """Delete the player's results (the statistics), every variant (F8); return how many.
 
         The rows are deleted, not flagged. A game in progress is kept but will count in
-        no statistics, even if it is won.
+        no statistics, even if it is won. The record of the deals whose hidden cards the
+        player was shown (``seen_deals``) goes with them: a game dealt afterwards starts
+        unmarked, whatever its deal.
         """
+        self.session.execute(delete(SeenDealRow).where(SeenDealRow.player_id == player_id))
         self.session.execute(
             update(GameRow)
             .where(GameRow.player_id == player_id)

@@ -9,6 +9,8 @@ The schema is created and changed only by the Alembic migrations in
 - ``clocks``: the playing time of a saved game (apart, so that the clock's ticks do not
   change the game's version, which detects stale tabs).
 - ``results``: one row per game started (its first move made), won or not: the statistics.
+- ``seen_deals``: the deals whose hidden cards the player was shown (a deal's solution, or
+  peeking help in a game of it): a later game of such a deal starts marked peeked (F10).
 """
 
 from __future__ import annotations
@@ -77,7 +79,12 @@ class GameRow(Base):
         version: counts the changes of the game; a change made from a stale view is
             refused.
         peeked: True once the server answered a peeking request (hints or status with
-            peeking on) for this game (F10); a new game or a replay starts unmarked.
+            peeking on) for this game (F10), or from its start when its deal is one whose
+            hidden cards the player was shown before (``deal_seen``); otherwise a new game
+            or a replay starts unmarked.
+        deal_seen: True when the game started marked peeked because the player had been
+            shown its deal's hidden cards before (a row of ``seen_deals``): the view says
+            so, as the reason of the mark.
     """
 
     __tablename__ = "games"
@@ -100,6 +107,7 @@ class GameRow(Base):
     counted: Mapped[bool] = mapped_column(default=True)
     version: Mapped[int] = mapped_column(default=1)
     peeked: Mapped[bool] = mapped_column(default=False, server_default=false())
+    deal_seen: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
 
@@ -151,3 +159,26 @@ class ResultRow(Base):
     moves: Mapped[int] = mapped_column(default=0)
     time_ms: Mapped[int] = mapped_column(default=0)
     peeked: Mapped[bool] = mapped_column(default=False, server_default=false())
+
+
+class SeenDealRow(Base):
+    """A deal whose hidden cards the player was shown (F10): the deal's solution (its
+    winning line, ``GET /api/deal/solution``), or peeking help in a game of it. A game
+    the player starts later on that deal number starts marked peeked: the line is known.
+
+    Attributes:
+        variant: the variant of the game or solution that showed it (every variant deals
+            deal N from the same shuffled deck, so a game of any variant on that number
+            starts marked).
+        deal: the deal number, as :class:`GameRow` keeps it.
+        first_seen_at: when it was first shown (naive UTC).
+    """
+
+    __tablename__ = "seen_deals"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    deal: Mapped[str] = mapped_column(String(32), primary_key=True)
+    first_seen_at: Mapped[datetime]

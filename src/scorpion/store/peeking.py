@@ -7,6 +7,12 @@ answered such a request is marked (``peeked`` on its game row and on its result 
 the statistics count its win apart from the wins without peeking
 (:mod:`scorpion.store.stats`).
 
+The deal of such a game is recorded too (``seen_deals``, as is a deal whose solution was
+shown): a game the player starts later on the same deal number (a replay, a new game of
+that number, a random deal that happens to be it, in any variant) starts marked peeked,
+since its line may be known (:meth:`GameService.new_game`). Deleting the player's results
+clears that record.
+
 The mark is written with a plain UPDATE, so it does not change the game's ``version``:
 peeking is not a move, and must not make the page's next move look stale.
 """
@@ -69,8 +75,9 @@ def mark_peeked(svc: GameService, state: GameState) -> bool:
     """Record that peeking help is being shown for the game of ``state``.
 
     Marks the game row and, once the game is started, its result row; a result made
-    later (at the first move) takes the game's mark. A game already won is left as it
-    is: help shown after the win did not help to win it.
+    later (at the first move) takes the game's mark; and records the game's deal as seen
+    (:meth:`GameService.record_seen`), so that a later game of it starts marked. A game
+    already won is left as it is: help shown after the win did not help to win it.
 
     Returns:
         True if the game is (now) marked, False if it was already won.
@@ -78,6 +85,7 @@ def mark_peeked(svc: GameService, state: GameState) -> bool:
     row = state.row
     if row.won:
         return False
+    svc.record_seen(row.player_id, row.variant, row.deal)
     if row.peeked:
         return True  # its result, if any, was marked with it or took the mark
     svc.session.execute(

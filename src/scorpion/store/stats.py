@@ -25,7 +25,7 @@ from .games import (
     damaged_game_field,
     damaged_result_field,
 )
-from .models import ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
+from .models import ClockRow, GameRow, PlayerRow, ResultRow, SeenDealRow, SettingsRow
 
 RECENT = 20
 """How many of the latest finished games the statistics list (for the chart)."""
@@ -200,7 +200,8 @@ def export_data(session: Session, player_id: str, now: datetime) -> dict[str, An
     Times are ISO 8601 in UTC; moves are in the game's notation. Left out: the player id
     (the SHA-256 of the cookie, of no use outside this server) and the saved position,
     which would show the face-down cards of a game in progress (the deal and the moves
-    give the position).
+    give the position). ``seen_deals`` lists the deals whose hidden cards the player was
+    shown (F10): a game of one of them starts marked peeked.
 
     Raises:
         DamagedDataError: if the player's rows cannot be read.
@@ -246,9 +247,18 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
                 "elapsed_ms": clock_ms(clock, now) if clock else 0,
                 "counted_in_statistics": g.counted,
                 "peeked": g.peeked,
+                "deal_seen": g.deal_seen,
             }
         )
     results = _results(session, player_id)
+    seen = session.scalars(
+        select(SeenDealRow)
+        .where(SeenDealRow.player_id == player_id)
+        .order_by(SeenDealRow.first_seen_at, SeenDealRow.variant, SeenDealRow.deal)
+    ).all()
+    for d in seen:
+        if not isinstance(d.first_seen_at, datetime):
+            raise ValueError(f"seen deal {d.variant} {d.deal} is damaged")
     return {
         "format": "scorpion-solitaire player data",
         "format_version": 1,
@@ -271,5 +281,9 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
                 "peeked": r.peeked,
             }
             for r in results
+        ],
+        "seen_deals": [
+            {"variant": d.variant, "deal": d.deal, "first_seen_at": _time(d.first_seen_at)}
+            for d in seen
         ],
     }

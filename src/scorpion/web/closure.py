@@ -5,7 +5,9 @@
   winning line from here (Finish).
 - ``POST /api/game/give-up``: end the game without a win (a new deal takes its place).
 - ``GET /api/deal/solution``: after a game on a deal has ended, whether the deal could
-  have been won from its start, and the winning line drawn step by step.
+  have been won from its start, and the winning line drawn step by step (asked for apart,
+  ``line=true``: once shown, the deal is recorded as seen, and a later game of it starts
+  marked peeked).
 
 None of them tells a hidden card of a game in progress: destinations name only face-up
 cards and columns, the outlook asks the solver only when every card is face up, and a solution is
@@ -107,7 +109,12 @@ class Solution(BaseModel):
     message: str = Field(description="The answer as a sentence for the player.")
     frames: list[Frame] = Field(
         description="The winning line from the first position, one frame per move (winnable "
-        "only; the first frame is the deal)."
+        "and asked for with line=true only; the first frame is the deal)."
+    )
+    line_moves: int | None = Field(
+        default=None,
+        description="How many moves the winning line has (winnable only, also without "
+        "the line).",
     )
 
 
@@ -238,12 +245,19 @@ async def solution(
     svc: ServiceDep, pid: PlayerDep, request: Request, deal_number: Annotated[
         DealQuery, Query(alias="deal")
     ], variant: VariantQuery = "scorpion",
+    line: Annotated[bool, Query(
+        description="Also give the winning line as frames (winnable only). Seeing it marks "
+        "the deal as seen: a game of it started later counts as peeked (F10)."
+    )] = True,
 ) -> Solution:
     """Could the deal have been won from its first position, and how (the winning line as
     frames, from the deal on)? It reads the hidden cards, so it is told only once the
     player's game on the deal is over (given up, replaced by another game, or won) and no
     game of theirs in progress is dealt from it (409 otherwise). "unknown" while the
-    solver searches: ask again."""
+    solver searches: ask again. With ``line=false`` only the verdict (and the line's
+    length) is told; an answer with the line records the deal as seen (F10): a game of
+    that deal the player starts later (a replay, a new game of that number, in any
+    variant) starts marked peeked."""
     kind = variant_by_id(variant)
     number = str(DealNumber.parse(deal_number))
     if not solution_allowed(svc, pid, variant, number):
@@ -253,7 +267,9 @@ async def solution(
     result = insight.verdict(start)
     status = _status(result)
     frames: list[Frame] = []
-    if result is not None and status == "winnable":
+    line_moves = len(result.line) if result is not None and status == "winnable" else None
+    if result is not None and status == "winnable" and line:
+        svc.record_seen(pid, variant, number)
         position = start
         frames.append(_frame(position, None, []))
         for move in result.line:
@@ -263,7 +279,7 @@ async def solution(
             position = after
     return Solution(
         variant=VariantInfo.of(kind), deal=number, status=status,
-        message=_MESSAGES[status], frames=frames,
+        message=_MESSAGES[status], frames=frames, line_moves=line_moves,
     )
 
 

@@ -129,6 +129,29 @@ class LastMove(BaseModel):
     )
 
 
+DEAL_SEEN_REASON = (
+    "This game counts as peeked: you were shown this deal's hidden cards before (its "
+    "solution, or peeking help in a game of it), so its win will not be a win without "
+    "peeking."
+)
+"""The reason of a game that started marked peeked (F10): its deal was seen before."""
+
+PEEKED_REASON = (
+    "This game counts as peeked: peeking help was shown in it, so its win will not be a "
+    "win without peeking."
+)
+"""The reason of a game marked peeked by peeking help shown in it (F10)."""
+
+
+def peeked_reason(peeked: bool, deal_seen: bool) -> str | None:
+    """Why a game counts as peeked (F10), as a sentence for the player: its deal's hidden
+    cards were shown before it began (``deal_seen``), or peeking help was shown in it;
+    None when it is not peeked. The sentence names no card."""
+    if not peeked:
+        return None
+    return DEAL_SEEN_REASON if deal_seen else PEEKED_REASON
+
+
 class GameView(BaseModel):
     """The player's view of a game: no face-down card is ever named in it."""
 
@@ -165,6 +188,18 @@ class GameView(BaseModel):
     can_redo: bool
     version: int = Field(description="Changes with every change; sent back to detect stale tabs.")
     last: LastMove | None = None
+    peeked: bool = Field(
+        default=False,
+        description="The game counts as peeked (F10): peeking help was shown in it, or its "
+        "deal's hidden cards were shown to the player before it began. Its win is not a "
+        "win without peeking.",
+    )
+    peeked_reason: str | None = Field(
+        default=None,
+        description="Why the game counts as peeked, as a sentence for the player (null "
+        "when it does not).",
+        examples=[DEAL_SEEN_REASON],
+    )
 
     @classmethod
     def of(cls, state: GameState) -> GameView:
@@ -204,6 +239,8 @@ class GameView(BaseModel):
             can_redo=game.can_redo and not row.won,
             version=row.version,
             last=last,
+            peeked=bool(row.peeked),
+            peeked_reason=peeked_reason(bool(row.peeked), bool(row.deal_seen)),
         )
 
 

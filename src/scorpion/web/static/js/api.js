@@ -118,6 +118,8 @@ export const api = {
     call("GET", `/api/game/destinations?variant=${encodeURIComponent(variant)}&card=${encodeURIComponent(card)}`),
   outlook: (variant) => call("GET", `/api/game/outlook?variant=${encodeURIComponent(variant)}`),
   giveUp: (variant, version) => call("POST", "/api/game/give-up", { variant, version }),
-  solution: (variant, deal) =>
-    call("GET", `/api/deal/solution?variant=${encodeURIComponent(variant)}&deal=${encodeURIComponent(deal)}`),
+  // Without the line, only the verdict: the line shows the hidden cards, and once it is
+  // shown a game of that deal counts as peeked (F10).
+  solution: (variant, deal, line = false) =>
+    call("GET", `/api/deal/solution?variant=${encodeURIComponent(variant)}&deal=${encodeURIComponent(deal)}&line=${line}`),
 };

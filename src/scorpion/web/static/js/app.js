@@ -468,6 +468,10 @@ class App {
     $("stock-counter").hidden = !rules.stock_deal && !rules.refill;
     $("deal-number").textContent = view.deal;
     $("won-badge").hidden = !view.won;
+    // F10: a game with peeking (in it, or on its deal before it began) counts apart; say why.
+    $("peeked-badge").hidden = !view.peeked;
+    $("peeked-note").hidden = !view.peeked;
+    $("peeked-note").textContent = view.peeked_reason || "";
     $("variant-name").textContent = view.variant.name;
     document.title = `Scorpion · deal ${view.deal}${view.won ? " · won" : ""}`;
     $("btn-undo").disabled = !view.can_undo;

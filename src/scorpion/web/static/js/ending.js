@@ -3,7 +3,9 @@
 // step-by-step replay of a winning line ("Show me"), drawn with the table's own cards.
 //
 // The server tells a deal's solution only once the player's game on it is over (it reads
-// the hidden cards), so nothing here can spoil a game in progress.
+// the hidden cards), so nothing here can spoil a game in progress. The verdict comes
+// first, without the line; the line is fetched only when the player asks to see it
+// (Show me), since from then on a game of that deal counts as peeked (F10).
 
 import { api } from "./api.js";
 import { describeMove, faceUrl } from "./cards.js";
@@ -168,6 +170,7 @@ export class Ending {
     $("end-verdict").textContent = verdict;
     $("end-undo").hidden = !stuck;
     $("end-show").hidden = true;
+    $("end-show-note").hidden = true;
     $("end-next").textContent = stuck ? "End the game" : "Next deal";
     $("end-next").dataset.stuck = stuck ? "1" : "";
     const dialog = $("end-dialog");
@@ -192,13 +195,14 @@ export class Ending {
       window.setTimeout(() => this.askSolution(), 700);
       return;
     }
-    this.frames = answer.frames;
-    $("end-verdict").textContent = answer.status === "winnable"
-      ? `${answer.message} The solver found a winning line of ${answer.frames.length - 1} moves.`
+    this.frames = [];
+    $("end-verdict").textContent = answer.status === "winnable" && answer.line_moves !== null
+      ? `${answer.message} The solver found a winning line of ${answer.line_moves} moves.`
       : answer.message;
     $("end-verdict").dataset.status = answer.status;
     const show = $("end-show");
     show.hidden = answer.status !== "winnable";
+    $("end-show-note").hidden = show.hidden;
     if ($("end-dialog").open && !show.hidden) show.focus();
   }
 
@@ -224,7 +228,20 @@ export class Ending {
 
   // ---- Show me: the winning line, step by step -------------------------------------
 
-  showMe() {
+  async showMe() {
+    const ended = this.ended;
+    if (!ended) return;
+    if (!this.frames.length) {
+      let answer;
+      try {
+        answer = await api.solution(ended.variant.id, ended.deal, true);
+      } catch (error) {
+        $("end-verdict").textContent = "The winning line cannot be had now.";
+        return;
+      }
+      if (this.ended !== ended) return;
+      this.frames = answer.frames;
+    }
     if (!this.frames.length) return;
     $("end-dialog").close("show");
     this.replaying = true;

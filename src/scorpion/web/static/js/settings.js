@@ -49,6 +49,7 @@ class SettingsPage {
       return;
     }
     const { settings, saved_games: saved, results } = this.data;
+    const seen = this.data.seen_deals || [];
     const saving = $("saving");
     saving.checked = settings.saving;
     saving.disabled = false;
@@ -69,11 +70,15 @@ class SettingsPage {
 
     const byVariant = {};
     for (const r of results) byVariant[r.variant] = (byVariant[r.variant] || 0) + 1;
-    $("results").textContent = results.length
+    // F10: the deals whose hidden cards were shown go with the results.
+    const seenText = seen.length
+      ? ` You were shown the hidden cards of ${plural(seen.length, "deal")}: a game of ${seen.length === 1 ? "it" : "one of them"} counts as peeked.`
+      : "";
+    $("results").textContent = (results.length
       ? `${plural(results.length, "game")} in your statistics: ` + Object.entries(byVariant)
         .map(([v, n]) => `${names[v] || v} ${n}`).join(", ")
-      : "No results: your statistics are empty.";
-    $("delete-results").disabled = results.length === 0;
+      : "No results: your statistics are empty.") + seenText;
+    $("delete-results").disabled = results.length === 0 && seen.length === 0;
     document.body.dataset.ready = "true";
   }
 
@@ -140,7 +145,7 @@ class SettingsPage {
     const count = this.data.results.length;
     return this.deleteAfterAsking(
       "Delete your results?",
-      `${plural(count, "result")} will be deleted for good, and your statistics start again from nothing. A game you are playing now will not be counted.`,
+      `${plural(count, "result")} will be deleted for good, and your statistics start again from nothing. A game you are playing now will not be counted. The record of the deals whose hidden cards you were shown goes too: a game of them will no longer count as peeked.`,
       "Delete results",
       api.deleteResults,
     );

@@ -1,0 +1,313 @@
+"""Seen deals (F10, F7, F8): once a player was shown a deal's hidden cards (its solution, or
+peeking help in a game of it), a game they start later on that deal number starts marked
+peeked, on every path that deals a game: a new game of that number, a replay, a random deal
+that happens to be it, a game of another variant on the same number (every variant deals
+deal N from the same deck). Deleting the results forgets the record; the data export lists
+it. On SQLite and PostgreSQL, through the driver's short path and the ORM's general path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+import pytest
+from alembic import command
+from sqlalchemy import func, inspect, select, text
+
+from scorpion.store import Database, GameService, export_data
+from scorpion.store.db import alembic_config, migrate
+from scorpion.store.models import GameRow, ResultRow, SeenDealRow
+from scorpion.store.peeking import mark_peeked
+
+T = TypeVar("T")
+T0 = datetime(2026, 12, 2, 12, 0, 0)
+PATHS = ["driver", "orm"]
+"""How a new game is dealt: on the driver (``GameService._renew``, a service ``on`` the
+database, in the player's row of the variant) or in an ORM session."""
+
+
+class Clock:
+    """A clock the test moves by hand (naive UTC)."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class Table:
+    """One database; each :meth:`run` is one committed transaction on the path chosen."""
+
+    def __init__(self, database: Database, path: str = "orm") -> None:
+        self.database = database
+        self.path = path
+        self.clock = Clock()
+        self.random = 1
+
+    def run(self, action: Callable[[GameService], T], path: str | None = None) -> T:
+        if (path or self.path) == "orm":
+            with self.database.session() as session:
+                svc = GameService(session, clock=self.clock, random_deal=lambda: self.random)
+                return action(svc)
+        svc = GameService.on(self.database)
+        svc.clock, svc.random_deal = self.clock, lambda: self.random
+        try:
+            result = action(svc)
+            svc.commit()
+            return result
+        finally:
+            svc.close()
+
+    def player(self) -> str:
+        """A new player with a game of deal 1 in Scorpion and in Wasp (so that a new game
+        of either can take the driver's short path)."""
+        pid = self.run(lambda s: s.player_id(s.create_player()), "orm")
+        self.run(lambda s: s.new_game(pid, "scorpion", "1"), "orm")
+        self.run(lambda s: s.new_game(pid, "wasp", "1"), "orm")
+        return pid
+
+    def stored(self, pid: str, variant: str = "scorpion") -> tuple[str, bool, bool]:
+        """The deal, ``peeked`` and ``deal_seen`` of the player's stored game."""
+        with self.database.session() as session:
+            row = session.scalars(
+                select(GameRow).where(GameRow.player_id == pid, GameRow.variant == variant)
+            ).one()
+            return row.deal, row.peeked, row.deal_seen
+
+    def seen(self, pid: str) -> list[tuple[str, str]]:
+        with self.database.session() as session:
+            rows = session.execute(
+                select(SeenDealRow.variant, SeenDealRow.deal)
+                .where(SeenDealRow.player_id == pid)
+                .order_by(SeenDealRow.variant, SeenDealRow.deal)
+            ).all()
+        return [tuple(r) for r in rows]  # type: ignore[misc]
+
+
+@pytest.fixture(params=PATHS)
+def table(database: Database, request: pytest.FixtureRequest) -> Table:
+    return Table(database, request.param)
+
+
+def test_f10_a_new_game_of_a_deal_whose_solution_was_shown_starts_peeked(table: Table) -> None:
+    """F10, F11: the solution of deal 5 was shown (recorded as the solution route records
+    it); a new game of deal 5 starts marked peeked, its result (first move) is peeked, and
+    the mark says it comes from the deal; another deal starts unmarked."""
+    pid = table.player()
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    state = table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    assert (state.row.peeked, state.row.deal_seen) == (True, True)
+    assert table.stored(pid) == ("5", True, True)
+    moved = table.run(lambda s: s.play(pid, "scorpion", "deal"))
+    assert (moved.row.peeked, moved.row.deal_seen) == (True, True)  # the move's short path
+    with table.database.session() as session:
+        assert session.scalars(select(ResultRow.peeked).where(ResultRow.deal == "5")).all() == [
+            True]
+    other = table.run(lambda s: s.new_game(pid, "scorpion", "6"))
+    assert (other.row.peeked, other.row.deal_seen) == (False, False)
+    assert table.stored(pid) == ("6", False, False)
+
+
+def test_f10_peeking_help_in_a_game_then_replay_starts_peeked(table: Table) -> None:
+    """F4, F10: peeking help shown in a game of deal 5 (as the hints and status routes mark
+    it) records the deal; Replay, and a new game of deal 5, start marked peeked."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    table.run(lambda s: s.play(pid, "scorpion", "deal"))
+    assert table.seen(pid) == []
+    table.run(lambda s: mark_peeked(s, s.current(pid, "scorpion")), "orm")
+    assert table.seen(pid) == [("scorpion", "5")]
+    replay = table.run(lambda s: s.restart(pid, "scorpion"))
+    assert (replay.row.deal, replay.row.peeked, replay.row.deal_seen) == ("5", True, True)
+    assert not replay.game.moves
+    table.run(lambda s: s.new_game(pid, "scorpion", "7"))
+    assert table.stored(pid) == ("7", False, False)
+    again = table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    assert (again.row.peeked, again.row.deal_seen) == (True, True)
+
+
+def test_f10_help_after_the_win_records_nothing(table: Table) -> None:
+    """F10: a game already won is not marked, and its deal is not recorded (the help did
+    not help to win it)."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+
+    def won(s: GameService) -> bool:
+        state = s.current(pid, "scorpion")
+        state.row.won = True  # as the engine would have seen it; only the mark is checked
+        return mark_peeked(s, state)
+
+    with table.database.session() as session:
+        svc = GameService(session, clock=table.clock)
+        assert won(svc) is False
+        session.rollback()
+    assert table.seen(pid) == []
+
+
+def test_f10_a_random_deal_that_is_a_seen_one_starts_peeked(table: Table) -> None:
+    """F4, F10: a random deal is a deal number too: drawn on a seen deal, it starts marked
+    (the player knows its line); drawn on another, unmarked."""
+    pid = table.player()
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    table.random = 5
+    drawn = table.run(lambda s: s.new_game(pid, "scorpion", None))
+    assert (drawn.row.deal, drawn.row.peeked, drawn.row.deal_seen) == ("5", True, True)
+    table.random = 8
+    drawn = table.run(lambda s: s.new_game(pid, "scorpion", None))
+    assert (drawn.row.deal, drawn.row.peeked) == ("8", False)
+
+
+def test_f10_v1_a_deal_seen_in_one_variant_marks_its_games_in_every_variant(
+    table: Table,
+) -> None:
+    """F10, V1: every variant deals deal N from the same shuffled deck, so Scorpion's
+    solution of deal 5 tells Wasp's deal 5 too: a Wasp game of deal 5 starts marked. The
+    record keeps the variant it was seen in."""
+    pid = table.player()
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    wasp = table.run(lambda s: s.new_game(pid, "wasp", "5"))
+    assert (wasp.row.peeked, wasp.row.deal_seen) == (True, True)
+    assert table.stored(pid, "wasp") == ("5", True, True)
+    assert table.seen(pid) == [("scorpion", "5")]
+
+
+def test_f8_f10_deleting_the_results_forgets_the_seen_deals(table: Table) -> None:
+    """F8, F10: "delete my results" also deletes the record of seen deals (another player's
+    stays): a game of deal 5 dealt afterwards starts unmarked."""
+    pid = table.player()
+    other = table.player()
+    for who in (pid, other):
+        table.run(lambda s, who=who: s.record_seen(who, "scorpion", "5"))
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    table.run(lambda s: s.play(pid, "scorpion", "deal"))
+    assert table.run(lambda s: s.delete_results(pid)) == 1
+    assert table.seen(pid) == []
+    assert table.seen(other) == [("scorpion", "5")]
+    fresh = table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    assert (fresh.row.peeked, fresh.row.deal_seen) == (False, False)
+    assert table.stored(pid) == ("5", False, False)
+    again = table.run(lambda s: s.new_game(other, "scorpion", "5"))
+    assert again.row.peeked
+
+
+def test_f10_recording_a_deal_again_keeps_the_first_time(table: Table) -> None:
+    """F10: the record is one row per player, variant and deal: recording it again (the
+    page asks for a solution more than once) keeps the time it was first seen."""
+    pid = table.player()
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    table.clock.now = T0 + timedelta(hours=1)
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    table.run(lambda s: s.record_seen(pid, "wasp", "5"))
+    with table.database.session() as session:
+        times = session.execute(
+            select(SeenDealRow.variant, SeenDealRow.first_seen_at)
+            .where(SeenDealRow.player_id == pid).order_by(SeenDealRow.variant)
+        ).all()
+    assert [tuple(t) for t in times] == [("scorpion", T0), ("wasp", T0 + timedelta(hours=1))]
+
+
+def test_f8_f10_the_data_export_lists_the_seen_deals(table: Table) -> None:
+    """F8: the player's data holds the record of seen deals, and each saved game's reason
+    of its mark."""
+    pid = table.player()
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    data = table.run(lambda s: export_data(s.session, pid, table.clock()), "orm")
+    assert data["seen_deals"] == [
+        {"variant": "scorpion", "deal": "5", "first_seen_at": "2026-12-02T12:00:00.000Z"}]
+    saved = {g["variant"]: g for g in data["saved_games"]}
+    assert (saved["scorpion"]["peeked"], saved["scorpion"]["deal_seen"]) == (True, True)
+    assert (saved["wasp"]["peeked"], saved["wasp"]["deal_seen"]) == (False, False)
+
+
+def test_f8_a_player_with_seen_deals_is_not_forgotten_as_idle(database: Database) -> None:
+    """F8: a player is forgotten after a week only if nothing is stored about them; a
+    record of seen deals is something."""
+    table = Table(database)
+    pid = table.run(lambda s: s.player_id(s.create_player()))
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    table.clock.now = T0 + timedelta(days=8)
+    assert table.run(lambda s: s.forget_idle_players()) == 0
+
+
+# --- the migration
+
+
+def _downgrade(database: Database, revision: str) -> None:
+    config = alembic_config()
+    with database.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)
+
+
+def test_f10_the_migration_records_the_deals_already_peeked_and_goes_down_again(
+    database: Database,
+) -> None:
+    """F10: migration 0003 makes ``seen_deals`` from the deals of the games and results
+    marked peeked so far (one row per player, variant and deal, at its earliest time) and
+    adds ``games.deal_seen``; going down to 0002 removes both, and up again works."""
+    _downgrade(database, "0002")
+    assert "seen_deals" not in inspect(database.engine).get_table_names()
+    t1, t2 = T0, T0 + timedelta(minutes=5)
+    with database.engine.begin() as conn:
+        conn.execute(text("INSERT INTO players (id, created_at) VALUES ('p', :t)"), {"t": t1})
+        game = (
+            "INSERT INTO games (id, player_id, variant, deal, moves, redo, position, "
+            "created_at, won, counted, version, peeked) VALUES (:id, 'p', :variant, :deal, "
+            "'', '', '', :t, false, true, 1, :peeked)"
+        )
+        conn.execute(text(game), [
+            {"id": 1, "variant": "scorpion", "deal": "5", "t": t2, "peeked": True},
+            {"id": 2, "variant": "wasp", "deal": "9", "t": t1, "peeked": False},
+        ])
+        result = (
+            "INSERT INTO results (player_id, variant, deal, started_at, won, moves, time_ms, "
+            "peeked) VALUES ('p', :variant, :deal, :t, false, 0, 0, :peeked)"
+        )
+        conn.execute(text(result), [
+            {"variant": "scorpion", "deal": "5", "t": t1, "peeked": True},
+            {"variant": "scorpion", "deal": "7", "t": t2, "peeked": True},
+            {"variant": "scorpion", "deal": "8", "t": t2, "peeked": False},
+        ])
+    migrate(database.engine)
+    with database.session() as session:
+        rows = session.execute(
+            select(SeenDealRow.variant, SeenDealRow.deal, SeenDealRow.first_seen_at)
+            .order_by(SeenDealRow.deal)
+        ).all()
+        assert [tuple(r) for r in rows] == [("scorpion", "5", t1), ("scorpion", "7", t2)]
+        assert session.scalar(select(func.count()).where(GameRow.deal_seen)) == 0
+    _downgrade(database, "0002")
+    assert "seen_deals" not in inspect(database.engine).get_table_names()
+    assert "deal_seen" not in {c["name"] for c in inspect(database.engine).get_columns("games")}
+    migrate(database.engine)
+    assert "seen_deals" in inspect(database.engine).get_table_names()
+
+
+def test_f10_v1_peeking_in_one_variant_marks_a_game_of_the_same_deal_under_way_in_another(
+    table: Table,
+) -> None:
+    """F10, V1: a Wasp game of deal 5 under way (started, so with a result) while peeking
+    help is shown in the Scorpion game of deal 5 deals the same cards: it is marked peeked
+    with its result, by the deal, without a new version; a game of another deal, or one
+    already won, is left alone."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "wasp", "5"))
+    table.run(lambda s: s.play(pid, "wasp", "deal"))
+    table.run(lambda s: s.new_game(pid, "scorpion-ii", "6"))
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    version = table.run(lambda s: s.current(pid, "wasp")).row.version
+    table.run(lambda s: mark_peeked(s, s.current(pid, "scorpion")), "orm")
+    wasp = table.run(lambda s: s.current(pid, "wasp"))
+    assert (wasp.row.peeked, wasp.row.deal_seen, wasp.row.version) == (True, True, version)
+    assert table.stored(pid, "scorpion") == ("5", True, False)  # help shown in it
+    assert table.stored(pid, "scorpion-ii") == ("6", False, False)
+    with table.database.session() as session:
+        assert session.scalars(
+            select(ResultRow.peeked).where(ResultRow.player_id == pid, ResultRow.variant == "wasp")
+        ).all() == [True]
+    moved = table.run(lambda s: s.undo(pid, "wasp"))
+    assert (moved.row.peeked, moved.row.deal_seen) == (True, True)

@@ -1,0 +1,137 @@
+"""Seen deals over the HTTP API (F10, F11, F7, F8): a deal whose winning line or peeking
+help was shown to the player cannot later be won "without peeking". A new game of that
+deal, a Replay, starts marked peeked, the game view says so and why (naming no card), and
+its win counts apart; another deal starts unmarked; "delete my results" forgets the
+record. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from api_client import new_client, ok
+from fastapi.testclient import TestClient
+
+from scorpion.store import Database
+from scorpion.web.schemas import DEAL_SEEN_REASON, PEEKED_REASON
+from winning import WINNABLE_DEAL, winning_line
+
+CODE = re.compile(r"\b[A2-9TJQK][CDHS]\b")
+DEAL = str(WINNABLE_DEAL)
+
+
+@pytest.fixture
+def client(database: Database) -> Iterator[TestClient]:
+    c = new_client(database)
+    yield c
+    c.app.state.insight.close()  # type: ignore[attr-defined]
+
+
+def solution(client: TestClient, line: bool, timeout: float = 60) -> Any:
+    """The solution of :data:`DEAL`, asked until the solver's verdict is known."""
+    deadline = time.monotonic() + timeout
+    params = {"deal": DEAL, "line": str(line).lower()}
+    while True:
+        body = ok(client.get("/api/deal/solution", params=params))
+        if body["status"] != "unknown":
+            return body
+        assert time.monotonic() < deadline, f"the solution stayed unknown for {timeout} s"
+        time.sleep(0.1)
+
+
+def new(client: TestClient, number: str = DEAL) -> Any:
+    return ok(client.post("/api/game/new", json={"deal": number}))
+
+
+def unmarked(view: Any) -> bool:
+    return view["peeked"] is False and view["peeked_reason"] is None
+
+
+def marked_by_the_deal(view: Any) -> bool:
+    return view["peeked"] is True and view["peeked_reason"] == DEAL_SEEN_REASON
+
+
+def scorpion_stats(client: TestClient) -> Any:
+    return next(s for s in ok(client.get("/api/statistics")) if s["variant"]["id"] == "scorpion")
+
+
+def test_f10_f11_a_new_game_of_a_deal_whose_line_was_shown_counts_as_peeked(
+    client: TestClient,
+) -> None:
+    """F10, F11, F7: after giving up, the verdict alone (``line=false``) marks nothing;
+    once the winning line was shown, a new game of that deal starts marked peeked, the
+    view says why (no card named), its moves keep the mark, and its win is not a win
+    without peeking. Another deal starts unmarked."""
+    assert unmarked(new(client))
+    ok(client.post("/api/game/give-up", json={}))
+    verdict = solution(client, line=False)
+    assert verdict["status"] == "winnable" and verdict["frames"] == []
+    assert verdict["line_moves"] > 0
+    assert unmarked(new(client))  # only the verdict was told
+    ok(client.post("/api/game/give-up", json={}))
+    shown = solution(client, line=True)
+    assert len(shown["frames"]) == shown["line_moves"] + 1
+    view = new(client)
+    assert marked_by_the_deal(view)
+    assert not CODE.search(view["peeked_reason"])
+    line = winning_line(WINNABLE_DEAL)
+    after = ok(client.post("/api/game/move", json={"move": line[0]}))
+    assert marked_by_the_deal(after)  # the move's short path keeps the mark
+    for move in line[1:]:
+        after = ok(client.post("/api/game/move", json={"move": move}))
+    assert after["won"]
+    stats = scorpion_stats(client)
+    assert (stats["won"], stats["won_without_peeking"]) == (1, 0)
+    assert stats["recent"][-1]["peeked"] is True
+    assert unmarked(new(client, "6"))  # another deal
+
+
+def test_f10_f4_peeking_help_in_a_game_then_replay_counts_as_peeked(client: TestClient) -> None:
+    """F10, F4: a hint with peeking on marks the game (the view says peeking help was
+    shown in it); Replay, and a new game of that deal after another one, start marked
+    with the deal as the reason, also with peeking switched off again."""
+    ok(client.put("/api/settings", json={"peeking": True}))
+    start = new(client)
+    assert unmarked(start)
+    assert ok(client.get("/api/game/hints"))["peeking"] is True
+    view = ok(client.get("/api/game"))
+    assert (view["peeked"], view["peeked_reason"]) == (True, PEEKED_REASON)
+    ok(client.put("/api/settings", json={"peeking": False}))
+    replay = ok(client.post("/api/game/restart", json={"version": view["version"]}))
+    assert replay["deal"] == DEAL and replay["moves"] == 0
+    assert marked_by_the_deal(replay)
+    assert unmarked(new(client, "6"))
+    assert marked_by_the_deal(new(client))
+    data = ok(client.get("/api/my-data"))
+    assert [(d["variant"], d["deal"]) for d in data["seen_deals"]] == [("scorpion", DEAL)]
+
+
+def test_f10_the_status_line_marks_the_deal_too(client: TestClient) -> None:
+    """F10: "can this deal still be won?" (peeking) records the deal like the hints."""
+    ok(client.put("/api/settings", json={"peeking": True}))
+    new(client, "9")
+    assert client.get("/api/game/status").status_code == 200
+    ok(client.put("/api/settings", json={"peeking": False}))
+    assert marked_by_the_deal(ok(client.post("/api/game/restart", json={})))
+
+
+def test_f8_f10_deleting_the_results_forgets_the_seen_deals(client: TestClient) -> None:
+    """F8, F10: "delete my results" also deletes the record of seen deals: a game of the
+    deal dealt afterwards is not peeked, and the data export lists none."""
+    ok(client.put("/api/settings", json={"peeking": True}))
+    new(client)
+    ok(client.get("/api/game/hints"))
+    ok(client.put("/api/settings", json={"peeking": False}))
+    assert marked_by_the_deal(new(client))
+    ok(client.delete("/api/results"))
+    assert ok(client.get("/api/my-data"))["seen_deals"] == []
+    fresh = new(client)
+    assert unmarked(fresh)
+    line = winning_line(WINNABLE_DEAL)
+    for move in line:
+        fresh = ok(client.post("/api/game/move", json={"move": move}))
+    assert fresh["won"] and unmarked(fresh)
+    assert scorpion_stats(client)["won_without_peeking"] == 1
