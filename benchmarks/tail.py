@@ -6,7 +6,7 @@ deal: verdict, seconds, nodes, nodes per second and peak memory in MB (the proce
 ``ru_maxrss``, which includes the interpreter, about 30 MB).
 
 Run: ``python benchmarks/tail.py [DEAL ...] [--nodes N]``; without deals, the ten hardest
-deals of 1..31999 (:data:`HARDEST`).
+deals of 1..31999 by time, then the hardest of earlier days (:data:`HARDEST`).
 """
 
 from __future__ import annotations
@@ -16,13 +16,11 @@ import json
 import subprocess
 import sys
 
-HARDEST = (21082, 5435, 4929, 14829, 26830, 19983, 515, 12532, 4144, 28798)
-"""The ten deals of 1..31999 that took the most nodes with clauses (i)-(vi) of the proof of
-loss (``scorpion survey 1..31999``: 3.8 million down to 0.27 million). With clause (vii)
-and the proof asked before the deal, five of them are proved lost at the start and the
-most nodes go to 14829 (0.59 million), then 12532 and 515 (0.35 and 0.30 million).
-Before clause (vi) the ten hardest were 17362, 29873, 21082, 5435, 23831, 674, 4929,
-4444, 24123 and 1111."""
+HARDEST = (14829, 12532, 17921, 515, 21408, 103, 4144, 21082, 17362, 29873)
+"""The deals of 1..31999 that took the most time with today's solver (14829, 12532, 17921,
+515, 21408, 103, 4144: 0.65 to 1.6 s on a quiet core), then the hardest deals of the days
+before: 21082 (3.8 million positions before clause (vii) of the proof of loss, 199,307
+after), 17362 and 29873 (5.3 and 7.0 million before clause (vi), now 74 and 1)."""
 
 CHILD = """
 import json, resource, sys

@@ -62,12 +62,12 @@ OLD_FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
 DEFAULT_NODES = 5_000_000
 """The default node budget of a survey's solve: positions searched per deal.
 
-At about 200,000-330,000 positions a second (the compiled solver on one core of a shared
-2-core machine) that is 15-25 s, more than the 10 s time budget surveys had, and it decides
-every deal of 1..31999 that 10 s decided, and 21082 too; only 17362 (5.3 million nodes) and
-29873 (7.0 million) stay undecided. It is the node budget the player surveys use for their
-full-knowledge solves (``scorpion.advisor.survey.FULL_NODES``), so both give the same
-verdicts."""
+At about 200,000-450,000 positions a second (the compiled solver on one core of a shared
+2-core machine) that is 11-25 s, more than the 10 s time budget surveys had. With the
+proofs of loss of today it decides every deal of 1..31999 of Scorpion, Scorpion II and the
+strict stock, none taking more than 600,000 positions. It is the node budget the player
+surveys use for their full-knowledge solves (``scorpion.advisor.survey.FULL_NODES``), so
+both give the same verdicts."""
 
 CHUNK_SECONDS = 2.0
 """Target duration of one chunk of work sent to the pool, in seconds (Dask's advice: tasks
