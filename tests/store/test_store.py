@@ -26,7 +26,7 @@ from scorpion.store import (
     export_data,
     statistics,
 )
-from scorpion.store.db import alembic_config, head_revision, migrate
+from scorpion.store.db import alembic_config, head_revision, migrate, migration_connection
 from scorpion.store.games import HEARTBEAT_GRACE, MIN_WIN_TIME_MS
 from scorpion.store.models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SettingsRow
 from winning import WINNABLE_DEAL, winning_line
@@ -108,6 +108,47 @@ def test_the_migrations_go_down_to_nothing_and_up_again(database: Database) -> N
     migrate(database.engine)
     with database.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+
+
+def _migrate_to(database: Database, revision: str, down: bool) -> None:
+    config = alembic_config()
+    with migration_connection(database.engine) as conn:
+        config.attributes["connection"] = conn
+        (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def test_f6_migrations_keep_every_row_of_a_game_in_progress(database: Database) -> None:
+    """F6: a game in progress stored by the first schema keeps its clock (and every row)
+    through every migration up, and down again. On SQLite a migration that adds a column
+    rebuilds the table (Alembic's batch mode): with foreign keys on, dropping the old
+    ``games`` would delete its clocks with it (``ON DELETE CASCADE``)."""
+    _migrate_to(database, "0001", down=True)
+    t = datetime(2026, 12, 2, 12, 0, 0)
+    with database.engine.begin() as conn:
+        conn.execute(text("INSERT INTO players (id, created_at) VALUES ('p', :t)"), {"t": t})
+        conn.execute(text(
+            "INSERT INTO games (id, player_id, variant, deal, moves, redo, position, "
+            "created_at, started_at, won, counted, version) VALUES (7, 'p', 'scorpion', "
+            "'617', 'deal', '', '', :t, :t, false, true, 2)"), {"t": t})
+        conn.execute(text(
+            "INSERT INTO clocks (game_id, ms, since, seen) VALUES (7, 4057, NULL, NULL)"))
+
+    def rows() -> tuple[object, ...]:
+        with database.engine.connect() as conn:
+            return (
+                conn.execute(text("SELECT id, deal, moves, version FROM games")).all(),
+                conn.execute(text("SELECT game_id, ms FROM clocks")).all(),
+                conn.execute(text("SELECT id FROM players")).all(),
+            )
+
+    kept = rows()
+    assert kept == ([(7, "617", "deal", 2)], [(7, 4057)], [("p",)])
+    migrate(database.engine)
+    assert rows() == kept
+    _migrate_to(database, "0001", down=True)
+    assert rows() == kept
+    migrate(database.engine)
+    assert rows() == kept
 
 
 def test_migrating_again_is_harmless_and_keeps_the_data(database_url: str) -> None:

@@ -342,6 +342,42 @@ def head_revision() -> str:
     return head
 
 
+@contextmanager
+def migration_connection(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction for Alembic to migrate on (committed at the end, or
+    rolled back on an error).
+
+    On SQLite, foreign keys are switched off for it, as Alembic's batch mode needs: a
+    column added to ``games`` rebuilds the table (copy, drop, rename), and with foreign
+    keys on, dropping the old table would delete every row that refers to it with
+    ``ON DELETE CASCADE`` (the games' clocks). Before the commit the foreign keys are
+    checked (``PRAGMA foreign_key_check``); they are switched on again afterwards.
+
+    Raises:
+        DatabaseError: (SQLite) if the migrated tables break a foreign key (rolled back).
+    """
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        raw = connection.connection.dbapi_connection
+        if sqlite and raw is not None:
+            # Outside any transaction (inside one SQLite ignores the pragma).
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                yield connection
+                if sqlite:
+                    check = connection.exec_driver_sql("PRAGMA foreign_key_check")
+                    broken = check.fetchall()
+                    if broken:
+                        raise DatabaseError(
+                            f"the migration would break {len(broken)} foreign key(s) "
+                            f"(first in table {broken[0][0]}); nothing was changed"
+                        )
+        finally:
+            if sqlite and raw is not None:
+                raw.execute("PRAGMA foreign_keys=ON")
+
+
 def migrate(engine: Engine) -> None:
     """Bring the database schema up to date with Alembic (``upgrade head``).
 
@@ -353,7 +389,7 @@ def migrate(engine: Engine) -> None:
             from a pre-release version), or a schema newer than this code knows.
     """
     config = alembic_config()
-    with engine.begin() as connection:
+    with migration_connection(engine) as connection:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(76543210)")
         current = MigrationContext.configure(connection).get_current_revision()
