@@ -8,6 +8,7 @@ it. On SQLite and PostgreSQL, through the driver's short path and the ORM's gene
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -311,3 +312,52 @@ def test_f10_v1_peeking_in_one_variant_marks_a_game_of_the_same_deal_under_way_i
         ).all() == [True]
     moved = table.run(lambda s: s.undo(pid, "wasp"))
     assert (moved.row.peeked, moved.row.deal_seen) == (True, True)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_f10_a_game_dealt_while_its_deal_is_being_recorded_seen_waits_and_starts_marked(
+    database: Database, path: str
+) -> None:
+    """F10: a transaction that tells a deal's hidden cards holds the player
+    (``GameService.hold_player``) and records the deal; a new game of that deal dealt at the
+    same moment, on either path, waits for it to commit and then starts marked. (On
+    PostgreSQL, without the hold, the new game read the record before it was committed and
+    started unmarked: the line told, the game's win counted as one without peeking.)"""
+    table = Table(database, path)
+    pid = table.player()
+    dealt = threading.Event()
+
+    def deal_it() -> None:
+        table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+        dealt.set()
+
+    with database.sessions() as session:
+        session.begin()
+        svc = GameService(session, clock=table.clock)
+        svc.hold_player(pid)
+        svc.record_seen(pid, "scorpion", "5")
+        session.flush()
+        dealer = threading.Thread(target=deal_it)
+        dealer.start()
+        assert not dealt.wait(0.5), "the new game did not wait for the record"
+        session.commit()
+    dealer.join(30)
+    assert dealt.is_set()
+    assert table.stored(pid) == ("5", True, True)
+
+
+def test_f10_recording_a_deal_seen_again_marks_a_game_of_another_variant_dealt_before(
+    table: Table,
+) -> None:
+    """F10: a deal recorded seen by the migration (from a peeked game of before it) while a
+    Wasp game of that deal was under way: the next peeking answer on the deal marks the
+    Wasp game too, though the record was there already."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "wasp", "5"))
+    with table.database.engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO seen_deals (player_id, variant, deal, first_seen_at) "
+            "VALUES (:p, 'scorpion', '5', :t)"), {"p": pid, "t": T0})
+    assert table.stored(pid, "wasp") == ("5", False, False)
+    table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
+    assert table.stored(pid, "wasp") == ("5", True, True)

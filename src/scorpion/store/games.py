@@ -102,6 +102,7 @@ _CLOCKS = Base.metadata.tables["clocks"]
 _RESULTS = Base.metadata.tables["results"]
 _SEEN = Base.metadata.tables["seen_deals"]
 _PLAYER = select(_PLAYERS.c.id).where(_PLAYERS.c.id == bindparam("player"))
+_HOLD_PLAYER = _PLAYER.with_for_update()  # see GameService.hold_player
 _GAME_AND_CLOCK = (
     select(
         _GAMES.c.id, _GAMES.c.deal, _GAMES.c.moves, _GAMES.c.redo, _GAMES.c.position,
@@ -800,6 +801,7 @@ class GameService:
                 return renewed
         if not known:
             self.require_player(player_id)
+        self.hold_player(player_id)
         try:
             row = self._row(player_id, variant_id)
         except CorruptGameError:
@@ -849,6 +851,8 @@ class GameService:
         or an unreadable id or version (the general path replaces the row)."""
         statements = self._statements()
         try:
+            if self._database is not None and self._database.engine.dialect.name == "postgresql":
+                statements.fetch(_HOLD_PLAYER, {"player": player_id})  # see hold_player
             found = statements.fetch(_GAME_TO_RENEW, {
                 "player": player_id, "variant": variant_id, "new_deal": deal_number,
             })
@@ -1170,6 +1174,21 @@ class GameService:
             )
         )
 
+    def hold_player(self, player_id: str) -> None:
+        """Make the rest of this transaction wait for the player's other transactions that
+        hold them too (and theirs for it), so that what it reads next is what they wrote.
+
+        The paths that tell a deal's hidden cards (a solution, peeking help: they record the
+        deal as seen) and the one that deals a game (which reads that record) hold the
+        player first: otherwise, on PostgreSQL, a game dealt at the same moment as a
+        solution of its deal was told could start unmarked. On PostgreSQL the player's row
+        is locked (``SELECT ... FOR UPDATE``, each later statement reading what was
+        committed before); on SQLite every writing transaction holds the database's write
+        lock from its start (``BEGIN IMMEDIATE``), so nothing is needed.
+        """
+        if self.session.get_bind().dialect.name == "postgresql":
+            self.session.execute(_HOLD_PLAYER, {"player": player_id})
+
     def record_seen(self, player_id: str, variant_id: str, deal_number: str) -> None:
         """Record that the player was shown hidden cards of deal ``deal_number`` of
         ``variant_id`` (F10): a game of that deal started later starts marked peeked.
@@ -1185,22 +1204,22 @@ class GameService:
             "player_id": player_id, "variant": variant_id, "deal": deal_number,
             "first_seen_at": self.clock(),
         }
+        self.hold_player(player_id)
         dialect = self.session.get_bind().dialect.name
         if dialect in ("sqlite", "postgresql"):
             module = sqlite_dml if dialect == "sqlite" else postgresql_dml
-            added = _count(self.session.execute(
+            self.session.execute(
                 module.insert(SeenDealRow).values(values).on_conflict_do_nothing()
-            ))
+            )
         else:
             known = select(SeenDealRow.player_id).where(
                 SeenDealRow.player_id == player_id, SeenDealRow.variant == variant_id,
                 SeenDealRow.deal == deal_number,
             )
-            added = 0
             if self.session.scalars(known).first() is None:
-                added = _count(self.session.execute(insert(SeenDealRow).values(values)))
-        if not added:
-            return  # games started since were marked at their start
+                self.session.execute(insert(SeenDealRow).values(values))
+        # Also when it was recorded before: a game of another variant may have been dealt
+        # since (it started marked, unless dealt before an upgrade made this record).
         same_cards = (
             GameRow.player_id == player_id, GameRow.deal == deal_number,
             GameRow.variant != variant_id, GameRow.won.is_(False),
@@ -1209,7 +1228,7 @@ class GameService:
             update(ResultRow)
             .where(ResultRow.id.in_(
                 select(GameRow.result_id).where(*same_cards, GameRow.result_id.is_not(None))
-            ))
+            ), ResultRow.peeked.is_(False))
             .values(peeked=True)
             .execution_options(synchronize_session=False)
         )

@@ -85,7 +85,7 @@ def mark_peeked(svc: GameService, state: GameState) -> bool:
     row = state.row
     if row.won:
         return False
-    svc.record_seen(row.player_id, row.variant, row.deal)
+    svc.record_seen(row.player_id, row.variant, row.deal)  # holds the player first
     if row.peeked:
         return True  # its result, if any, was marked with it or took the mark
     svc.session.execute(

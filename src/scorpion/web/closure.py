@@ -260,6 +260,7 @@ async def solution(
     variant) starts marked peeked."""
     kind = variant_by_id(variant)
     number = str(DealNumber.parse(deal_number))
+    svc.hold_player(pid)  # a game dealt meanwhile waits, or is seen (GameService.hold_player)
     if not solution_allowed(svc, pid, variant, number):
         raise TooEarlyError("A deal's solution is told only once your game on it is over.")
     start = deal(DealNumber.parse(number), kind)
