@@ -135,3 +135,45 @@ def test_f8_f10_deleting_the_results_forgets_the_seen_deals(client: TestClient) 
         fresh = ok(client.post("/api/game/move", json={"move": move}))
     assert fresh["won"] and unmarked(fresh)
     assert scorpion_stats(client)["won_without_peeking"] == 1
+
+
+def seen(client: TestClient) -> list[tuple[str, str]]:
+    return [(d["variant"], d["deal"]) for d in ok(client.get("/api/my-data"))["seen_deals"]]
+
+
+def test_f10_f8_another_sites_page_cannot_get_the_line_shown_nor_a_head_record_it(
+    client: TestClient,
+) -> None:
+    """F10, F8: a link or page of another site (``Sec-Fetch-Site: cross-site`` or
+    ``same-site``) asking for a deal's winning line gets a 403 that names no card, and
+    the deal is not recorded as seen (it would mark the player's later games of it
+    without them asking); its verdict alone is still told. A HEAD of the line (no body
+    shown) records nothing either; the table's own request does."""
+    new(client)
+    ok(client.post("/api/game/give-up", json={}))
+    assert solution(client, line=False)["status"] == "winnable"
+    for site in ("cross-site", "same-site"):
+        refused = client.get(
+            "/api/deal/solution", params={"deal": DEAL, "line": "true"},
+            headers={"Sec-Fetch-Site": site, "Sec-Fetch-Mode": "navigate"},
+        )
+        assert refused.status_code == 403
+        assert "this site's own pages" in refused.json()["detail"]
+        assert not CODE.search(refused.text)
+    told = client.get(
+        "/api/deal/solution", params={"deal": DEAL, "line": "false"},
+        headers={"Sec-Fetch-Site": "cross-site"},
+    )
+    assert told.status_code == 200 and told.json()["frames"] == []
+    head = client.head("/api/deal/solution", params={"deal": DEAL, "line": "true"})
+    assert head.status_code == 200 and head.content == b""
+    assert seen(client) == []
+    assert unmarked(new(client))
+    ok(client.post("/api/game/give-up", json={}))
+    shown = client.get(
+        "/api/deal/solution", params={"deal": DEAL, "line": "true"},
+        headers={"Sec-Fetch-Site": "same-origin"},
+    )
+    assert shown.status_code == 200 and shown.json()["frames"]
+    assert seen(client) == [("scorpion", DEAL)]
+    assert marked_by_the_deal(new(client))

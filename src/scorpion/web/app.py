@@ -98,8 +98,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorDetail, "description": "Missing, malformed or unknown player cookie."},
     403: {
         "model": ErrorDetail,
-        "description": "Peeking help asked for with peeking off, or a change sent from "
-        "another site's page.",
+        "description": "Peeking help asked for with peeking off, a change sent from "
+        "another site's page, or a deal's winning line asked for by one.",
     },
     409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
     413: {"model": ErrorDetail, "description": "Request body too large."},
@@ -172,6 +172,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+HEAD_SCOPE_KEY = "scorpion.head"
+"""Set in the ASGI scope of a ``HEAD`` request that :class:`HeadAsGet` passes on as a GET:
+a route that records something when its answer is read (the solution's line) does not
+for a HEAD, whose answer has no body."""
+
+
 class HeadAsGet:
     """ASGI middleware: ``HEAD`` works wherever ``GET`` does. It is answered as the GET
     would be (status and headers, ``Content-Length`` included) without the body."""
@@ -194,7 +200,7 @@ class HeadAsGet:
                 message = {**message, "body": b""}
             await send(message)
 
-        await self.app({**scope, "method": "GET"}, receive, headless)
+        await self.app({**scope, "method": "GET", HEAD_SCOPE_KEY: True}, receive, headless)
 
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -871,10 +877,11 @@ def create_app(
     app.include_router(play)
     app.include_router(router)
     app.include_router(account)
-    from .closure import TooEarlyError, closure  # it uses this module's dependencies
+    from .closure import OtherSiteError, TooEarlyError, closure  # it uses this module's
 
     app.include_router(closure)
     app.add_exception_handler(TooEarlyError, _handler(409))
+    app.add_exception_handler(OtherSiteError, _handler(403))
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)

@@ -38,7 +38,7 @@ from ..engine.deals import DEAL_PATTERN
 from ..engine.hints import hint_moves
 from ..solver import SolveResult, Verdict
 from ..store.endings import give_up, solution_allowed
-from .app import _ERRORS, PlayerDep, ServiceDep, VariantQuery
+from .app import _ERRORS, HEAD_SCOPE_KEY, PlayerDep, ServiceDep, VariantQuery
 from .insight import Insight
 from .schemas import ColumnView, GameView, VariantInfo, VariantRequest, cell_codes
 from .words import card_words, colour_hosts, other_colour, rank_word
@@ -55,10 +55,17 @@ DealQuery = Annotated[
                json_schema_extra={"pattern": DEAL_PATTERN})
 ]
 SolverStatus = Literal["winnable", "not winnable", "undecided", "unknown"]
+OTHER_SITES = frozenset({"cross-site", "same-site"})
+"""``Sec-Fetch-Site`` values of a request that another site's page (or a link on it) made."""
 
 
 class TooEarlyError(Exception):
     """A deal's solution asked for while a game on it may still be played (409)."""
+
+
+class OtherSiteError(Exception):
+    """A deal's winning line asked for by a page of another site (403): it would record
+    the deal as seen for the player (F10) without their page asking."""
 
 
 class Destinations(BaseModel):
@@ -260,6 +267,11 @@ async def solution(
     variant) starts marked peeked."""
     kind = variant_by_id(variant)
     number = str(DealNumber.parse(deal_number))
+    if line and request.headers.get("sec-fetch-site", "same-origin") in OTHER_SITES:
+        raise OtherSiteError(
+            "A deal's winning line is shown only on this site's own pages: open the table "
+            "and press Show me."
+        )
     svc.hold_player(pid)  # a game dealt meanwhile waits, or is seen (GameService.hold_player)
     if not solution_allowed(svc, pid, variant, number):
         raise TooEarlyError("A deal's solution is told only once your game on it is over.")
@@ -270,7 +282,8 @@ async def solution(
     frames: list[Frame] = []
     line_moves = len(result.line) if result is not None and status == "winnable" else None
     if result is not None and status == "winnable" and line:
-        svc.record_seen(pid, variant, number)
+        if not request.scope.get(HEAD_SCOPE_KEY):  # a HEAD's answer shows no line
+            svc.record_seen(pid, variant, number)
         position = start
         frames.append(_frame(position, None, []))
         for move in result.line:
