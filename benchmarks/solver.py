@@ -28,6 +28,7 @@ import time
 from baseline_dfs import plain_dfs
 from scorpion.engine import VARIANTS, deal
 from scorpion.solver import COMPILED, SolveResult, Verdict, solve
+from scorpion.solver.search import core_plays
 
 
 def report(name: str, results: dict[int, SolveResult]) -> None:
@@ -70,8 +71,8 @@ def main() -> None:
 
     variant = VARIANTS[args.variant]
     print(f"{variant.name} ({variant.id}), deals {args.first}..{args.last}; solver: "
-          + ("compiled core" if variant.is_classic and COMPILED else
-             "plain Python core" if variant.is_classic else "search on engine positions")
+          + ("compiled core" if core_plays(variant) and COMPILED else
+             "plain Python core" if core_plays(variant) else "search on engine positions")
           + f"; load average {_load()}")
     started = time.perf_counter()
     ours = {n: solve(deal(n, variant), max_seconds=args.budget)

@@ -12,7 +12,9 @@ from scorpion.engine import VARIANTS, deal
 from scorpion.solver import Verdict, solve
 from scorpion.solver.winnable import known_winnable, shipped_range, shipped_winnable_deals
 
-SHIPPED = {"scorpion-ii": (1, 31999), "scorpion-strict": (1, 31999)}
+SHIPPED = {
+    "scorpion-ii": (1, 31999), "scorpion-strict": (1, 31999), "three-blind-mice": (1, 31999),
+}
 """The games with a shipped list besides Scorpion, and the range each covers."""
 
 
