@@ -598,12 +598,18 @@ def survey_command(
                     in_flight=in_flight,
                 )
                 summary = PlaySummary.of(player, played.values())
-        except (OSError, ValueError) as exc:
-            raise _fail(f"error: {exc}") from None
         except Exception as exc:
+            # Dask's own errors (a lost scheduler is a CommClosedError, an OSError) say
+            # the cluster stopped; the survey's (its file, its arguments) say what they say.
+            own = isinstance(exc, (OSError, ValueError)) and type(exc).__module__.partition(
+                "."
+            )[0] not in ("distributed", "tornado", "dask")
+            if own:
+                raise _fail(f"error: {exc}") from None
             if scheduler is None:
                 raise
-            cause = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            first_line = str(exc).strip().partition("\n")[0]
+            cause = f"{type(exc).__name__}: {first_line}" if first_line else type(exc).__name__
             raise _fail(
                 f"error: the survey on the Dask cluster at {scheduler} stopped ({cause}); "
                 f"the rows written are kept in {path}: run the same command again to resume"
