@@ -429,6 +429,13 @@ def solve_command(
 PLAYER_CHOICES = ("full", "fair", "heuristic", "random")
 
 
+def _from_dask(exc: BaseException) -> bool:
+    """True for an error raised by Dask or its network layer (a lost scheduler is a
+    ``CommClosedError``, an OSError): the cluster stopped, not the survey's own file or
+    arguments at fault."""
+    return type(exc).__module__.partition(".")[0] in ("distributed", "tornado", "dask")
+
+
 @app.command("survey")
 def survey_command(
     deals: Annotated[
@@ -599,12 +606,7 @@ def survey_command(
                 )
                 summary = PlaySummary.of(player, played.values())
         except Exception as exc:
-            # Dask's own errors (a lost scheduler is a CommClosedError, an OSError) say
-            # the cluster stopped; the survey's (its file, its arguments) say what they say.
-            own = isinstance(exc, (OSError, ValueError)) and type(exc).__module__.partition(
-                "."
-            )[0] not in ("distributed", "tornado", "dask")
-            if own:
+            if isinstance(exc, (OSError, ValueError)) and not _from_dask(exc):
                 raise _fail(f"error: {exc}") from None
             if scheduler is None:
                 raise
