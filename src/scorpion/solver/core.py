@@ -58,6 +58,11 @@ OFF: Final = 255
 RESERVE: Final = -2
 """``col_of`` of a card in a reserve (Three Blind Mice)."""
 
+MOVE_SHIFT: Final = 4
+COLUMN_MASK: Final = 15
+"""A move of this module is ``card << MOVE_SHIFT | column`` (``card * 16 + column``): its
+card is ``move >> MOVE_SHIFT``, its column ``move & COLUMN_MASK`` (up to 16 columns)."""
+
 DEAL_MOVE: Final = -1
 """The stock deal, as a move of this module."""
 
@@ -173,8 +178,8 @@ class Board:
             if sc == RESERVE:
                 # From a reserve: onto its successor; (a) below is safe for it too.
                 if safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]:
-                    return [c * 16 + j]
-                rest.append(c * 16 + j)
+                    return [c << MOVE_SHIFT | j]
+                rest.append(c << MOVE_SHIFT | j)
                 continue
             if under >= DOWN:
                 continue  # face down or off the table
@@ -183,16 +188,16 @@ class Board:
             if safe_moves:
                 # (a) onto the King of c's suit down to c + 1, nothing else, all face up;
                 if dcol == DOWN_FROM_KING[t] and not fd[j]:
-                    return [c * 16 + j]
+                    return [c << MOVE_SHIFT | j]
                 # (b) c carrying exactly c - 1 down to the Ace of its suit.
                 scol = cols[sc]
                 ace = ACE_OF[c]
                 if scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
-                    return [c * 16 + j]
+                    return [c << MOVE_SHIFT | j]
             if under >= FLOOR or code[under] >= DOWN:
-                first.append(c * 16 + j)
+                first.append(c << MOVE_SHIFT | j)
             else:
-                rest.append(c * 16 + j)
+                rest.append(c << MOVE_SHIFT | j)
         if empties:
             if stock:
                 # Before the deal columns 1-3 keep their places, 4-7 are alike.
@@ -209,7 +214,7 @@ class Board:
                 under = code[c]
                 if col_of[c] == RESERVE:
                     for e in targets:
-                        rest.append(c * 16 + e)
+                        rest.append(c << MOVE_SHIFT | e)
                     continue
                 if under >= DOWN:
                     continue
@@ -220,11 +225,11 @@ class Board:
                         src = col_of[c]
                         for e in targets:
                             if e < 3 or src < 3:
-                                rest.append(c * 16 + e)
+                                rest.append(c << MOVE_SHIFT | e)
                 else:
                     to = first if code[under] >= DOWN else rest
                     for e in targets:
-                        to.append(c * 16 + e)
+                        to.append(c << MOVE_SHIFT | e)
         moves = first + rest if first else rest
         if stock and not (self.strict and empties):
             moves.append(DEAL_MOVE)
@@ -251,8 +256,8 @@ class Board:
         col_of = self.col_of
         code = self.code
         fd = self.fd
-        c = move >> 4
-        j = move & 15
+        c = move >> MOVE_SHIFT
+        j = move & COLUMN_MASK
         s = col_of[c]
         if s == RESERVE:
             return self.apply_from_reserve(c, j)
@@ -286,7 +291,7 @@ class Board:
         dcol.append(c)
         self.col_of[c] = j
         self.settle(j)
-        return (c * 16 + j, RESERVE, 0, 0, 0, snap)
+        return (c << MOVE_SHIFT | j, RESERVE, 0, 0, 0, snap)
 
     def removes_run(self, c: int, j: int, s: int, k: int) -> bool:
         """True if moving ``c`` (at index ``k`` of column ``s``) onto column ``j`` removes
@@ -312,7 +317,7 @@ class Board:
         if snap is not None:
             self.restore(snap)
             return
-        j = move & 15
+        j = move & COLUMN_MASK
         dcol = self.cols[j]
         group = dcol[dlen:]
         del dcol[dlen:]
@@ -418,13 +423,13 @@ def search(
             # A plain move: one that is not the deal and removes no run (a run can be
             # removed only if an Ace tops the group or lies under c).
             plain = False
-            if move >= 0 and col_of[move >> 4] != RESERVE:
+            if move >= 0 and col_of[move >> MOVE_SHIFT] != RESERVE:
                 # Most moves lead to a position already searched: find the key first, by
                 # changing the one to three bytes the move changes, and make the move on
                 # the lists only if the key is new (a move that removes a run is made
                 # in full by ``apply``, then looked up).
-                c = move >> 4
-                j = move & 15
+                c = move >> MOVE_SHIFT
+                j = move & COLUMN_MASK
                 s = col_of[c]
                 scol = cols[s]
                 under = now[c]  # c leads, so it is face up
@@ -486,7 +491,7 @@ def search(
                     zflag = 0
                     if not lost and (not empty or not cannot_win(key, True, ncols, False)):
                         zflag = 1
-                elif (not empty and top[3] and (move >> 4) % 13 == KING
+                elif (not empty and top[3] and (move >> MOVE_SHIFT) % 13 == KING
                       and zflag != 1):
                     # A King filled the last empty column: clauses (i)-(vi) alone
                     # (search.py, reduction 3, says why).
@@ -500,7 +505,7 @@ def search(
             else:
                 after = board.moves(safe and not board.stock, key)
                 if prove and not mice and empty == 1 and not zflag and any(
-                    m >> 4 in _KING_SET for m in after
+                    m >> MOVE_SHIFT in _KING_SET for m in after
                 ):
                     zflag = -1 if cannot_win(key, True, ncols, False) else 1
             path.append((iter(after), key, zflag, empty, record))
@@ -510,7 +515,7 @@ def search(
             if top[4] is not None:
                 move, s, k, dlen, fd_s, snap = top[4]
                 if snap is None:
-                    dcol = cols[move & 15]
+                    dcol = cols[move & COLUMN_MASK]
                     group = dcol[dlen:]
                     del dcol[dlen:]
                     cols[s] += group

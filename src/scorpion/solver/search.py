@@ -422,7 +422,9 @@ def solve(
         return SolveResult(verdict, (), nodes, time.perf_counter() - started)
     outcome, moves, nodes = core.search(position, node_limit, deadline)
     if outcome == "won":
-        line = tuple(DEAL if m < 0 else Move(m >> 4, m & 15) for m in moves)
+        line = tuple(
+            DEAL if m < 0 else Move(m >> core.MOVE_SHIFT, m & core.COLUMN_MASK) for m in moves
+        )
         if shorten:
             line = shorten_line(position, line)  # replays the line on the engine, before and after
         else:
