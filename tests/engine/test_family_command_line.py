@@ -24,7 +24,7 @@ IDS = list(VARIANTS)
 # A deal of each game that the solver wins quickly.
 WINNABLE = {
     "scorpion": 5, "scorpion-ii": 30, "wasp": 11, "wasp-ii": 4, "scorpion-strict": 58,
-    "scorpion-tail": 1, "three-blind-mice": 3, "farmers-wife": 3, "how-they-run": 1,
+    "scorpion-tail": 4, "three-blind-mice": 3, "farmers-wife": 2, "how-they-run": 1,
     "scorpion-head": 1, "chelicera": 1,
 }
 

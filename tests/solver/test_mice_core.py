@@ -10,18 +10,11 @@ import random
 from family_positions import random_position
 
 from baseline_dfs import plain_dfs
-from scorpion.engine import THREE_BLIND_MICE, VARIANTS, Move, Position, deal, parse_position
+from scorpion.engine import THREE_BLIND_MICE, Move, Position, deal, parse_position
 from scorpion.solver import Verdict, check_line, generic, safe_move, solve
 from scorpion.solver.core import RESERVE, Board
 from scorpion.solver.generic import generic_key
-from scorpion.solver.search import _proved_lost, core_plays
-
-
-def test_b1_v2_the_core_plays_three_blind_mice_and_the_seven_column_games_only() -> None:
-    """V2: the games the core searches: the 7-column games and Three Blind Mice."""
-    assert {v.id for v in VARIANTS.values() if core_plays(v)} == {
-        "scorpion", "scorpion-ii", "wasp", "wasp-ii", "scorpion-strict", "three-blind-mice",
-    }
+from scorpion.solver.search import _proved_lost
 
 
 def _state(board: Board) -> tuple[object, ...]:

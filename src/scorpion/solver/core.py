@@ -7,13 +7,14 @@ Instead of an engine :class:`~scorpion.engine.position.Position` per node, the s
 keeps one :class:`Board` and changes it in place:
 
 * ``cols``: the columns' lists of cards (seven; ten in Three Blind Mice), bottom to top;
-  ``fd``: their face-down counts; ``reserve``: the cards in Three Blind Mice's reserves;
+  ``fd``: their face-down counts; ``reserve``: the cards in the reserves or free cells;
 * ``col_of[c]``: the column holding card ``c`` (-1 in the stock or in a removed run,
-  :data:`RESERVE` in a reserve);
+  :data:`RESERVE` in a reserve or free cell);
 * ``code[c]`` (a ``bytearray`` of 52): what lies directly under ``c``: a card (0-51), or
   the column's floor (:data:`FLOOR` + 0, 1, 2 for columns 1-3 while the stock is undealt,
   :data:`FLOOR` + 3 otherwise); :data:`DOWN` is added while ``c`` is face down;
-  :data:`OFF` when ``c`` is not on the table.
+  :data:`OFF` when ``c`` is not on the table; :data:`HELD` in a free cell (and in a
+  reserve of Farmer's Wife).
 
 ``bytes(code)`` is the transposition table's key. It tells apart exactly the positions that
 :func:`scorpion.solver.search.position_key` does: a column is rebuilt by following its cards
@@ -24,11 +25,18 @@ Mice the other cards off the table are those of the reserves). A move changes on
 bytes of it, so it is kept up to date as the board changes, and restored from the parent's
 key on undo.
 
-A move is an ``int``: ``card * 16 + column`` (column counted from 0; the card may come from
-a column or a reserve), or -1 for the deal.
+A move is an ``int``: ``card * 16 + column`` (column counted from 0, or :data:`TO_CELL`
+into a free cell; the card may come from a column, a reserve or a free cell), or -1 for
+the deal.
 
-The games searched here are those of :func:`scorpion.solver.search.core_plays`: the
-7-column games whose stock is dealt onto columns 1-3, and Three Blind Mice.
+The games searched here are those of :func:`scorpion.solver.search.core_plays`: every game
+of the family but Chelicera (whose emptied columns are refilled and whose runs stay).
+Building in alternate colours (Scorpion Tail, Farmer's Wife) gives a card two cards to
+land on (:data:`LANDERS_COLOUR`) and a run of alternate colours; free cells (How They Run,
+Scorpion Head) hold one card each, any top card may go there, and a card leaves a cell
+onto the card it builds on or, a King, into an empty column. In those four games there are
+no safe moves and no proofs of loss (search.py, ``_safe_moves_hold``, says why): their
+search is plain, complete and exhaustive.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ..engine.cards import KING
+from ..engine.cards import KING, is_red
 from ..engine.position import Position
 from .proof import cannot_win
 
@@ -56,12 +64,22 @@ OFF: Final = 255
 """``code`` of a card not on the table (in the stock, in a reserve or in a removed run)."""
 
 RESERVE: Final = -2
-"""``col_of`` of a card in a reserve (Three Blind Mice)."""
+"""``col_of`` of a card in a reserve (Three Blind Mice) or a free cell (How They Run)."""
+
+HELD: Final = 60
+"""``code`` of a card in a free cell (How They Run, Scorpion Head), or in a reserve of a
+game that builds in alternate colours (Farmer's Wife): it tells those cards apart from the
+cards of removed runs. (In the same-suit games a removed run is a whole suit, so a reserve
+card's ``code`` there is :data:`OFF`, as a stock card's.)"""
 
 MOVE_SHIFT: Final = 4
 COLUMN_MASK: Final = 15
 """A move of this module is ``card << MOVE_SHIFT | column`` (``card * 16 + column``): its
-card is ``move >> MOVE_SHIFT``, its column ``move & COLUMN_MASK`` (up to 16 columns)."""
+card is ``move >> MOVE_SHIFT``, its column ``move & COLUMN_MASK`` (up to 15 columns, and
+:data:`TO_CELL`)."""
+
+TO_CELL: Final = 15
+"""The column of a move into a free cell (any empty one: the cells are alike)."""
 
 DEAL_MOVE: Final = -1
 """The stock deal, as a move of this module."""
@@ -84,6 +102,19 @@ DOWN_TO_ACE: Final[tuple[list[int], ...]] = tuple(
 ACE_OF: Final[tuple[int, ...]] = tuple(c - c % 13 for c in range(52))
 """ACE_OF[c]: the Ace of ``c``'s suit."""
 
+LANDERS_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    (t - 1,) if t % 13 else () for t in range(52)
+)
+"""LANDERS_SUIT[t]: the card that may be placed on ``t`` when building down in suit (R7)."""
+
+LANDERS_COLOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(s * 13 + t % 13 - 1 for s in range(4) if is_red(s * 13) != is_red(t))
+    if t % 13 else ()
+    for t in range(52)
+)
+"""LANDERS_COLOUR[t]: the two cards that may be placed on ``t`` when building down in
+alternate colours (Scorpion Tail, Farmer's Wife)."""
+
 KINGS: Final[tuple[int, ...]] = tuple(s * 13 + KING for s in range(4))
 _KING_SET: Final = frozenset(KINGS)
 EMPTY: Final[list[int]] = []
@@ -99,6 +130,10 @@ count, snapshot)``; with a snapshot (the deal, and moves that may remove a run) 
 move and the snapshot count."""
 
 
+def _first(item: tuple[int, int]) -> int:
+    return item[0]
+
+
 class Board:
     """The mutable board of one search (see the module docstring for its fields).
 
@@ -111,12 +146,18 @@ class Board:
         self.fd: list[int] = list(position.face_down)
         self.stock: tuple[int, ...] = position.stock
         self.runs = len(position.runs)
-        self.wasp = position.variant.empty_column_takes_any
-        self.strict = position.variant.strict_stock
+        variant = position.variant
+        self.wasp = variant.empty_column_takes_any
+        self.strict = variant.strict_stock
         self.ncols = len(self.cols)
-        # The cards in the reserves (Three Blind Mice), played from, never onto; in the
-        # key they are off the table like stock cards (a removed run is a whole suit).
+        self.colour = variant.build == "colour"
+        self.landers = LANDERS_COLOUR if self.colour else LANDERS_SUIT
+        # How many free cells (How They Run, Scorpion Head); 0 for reserves.
+        self.free = variant.free_cells
+        # The cards in the reserves (Three Blind Mice: played from, never onto) or free
+        # cells; in the same-suit games with reserves their key is that of stock cards.
         self.reserve: list[int] = [c for c in position.cells if c >= 0]
+        self.held = HELD if self.free or self.colour else OFF
         self.col_of = [-1] * 52
         self.code = bytearray([OFF] * 52)
         for i, col in enumerate(self.cols):
@@ -124,7 +165,22 @@ class Board:
                 self.col_of[c] = i
         for c in self.reserve:
             self.col_of[c] = RESERVE
+            self.code[c] = self.held
         self.recode()
+
+    def is_run(self, cards: list[int]) -> bool:
+        """R12: are ``cards`` (13 of them, bottom to top) a run of this game: King to Ace
+        of one suit, or in alternate colours?"""
+        if not self.colour:
+            return cards == SUIT_RUNS[cards[-1] // 13]
+        previous = cards[0]
+        if previous % 13 != KING:
+            return False
+        for card in cards[1:]:
+            if card % 13 + 1 != previous % 13 or is_red(card) == is_red(previous):
+                return False
+            previous = card
+        return True
 
     def floor(self, i: int) -> int:
         """The floor ``code`` of column ``i`` as the stock now stands."""
@@ -149,9 +205,10 @@ class Board:
         from it (compiled, a ``bytes`` is read directly, a ``bytearray`` through the
         generic item protocol).
 
-        Moves that turn a card up or empty a column first, the deal last. With
-        ``safe_moves`` (only after the deal, never in Wasp), a safe move found is returned
-        alone (search.py, reduction 2). Shifts of a whole King-led column into another
+        Moves that turn a card up or empty a column first, then the others, then the
+        moves into a free cell, the deal last. With ``safe_moves`` (only after the deal,
+        only in the same-suit games without free cells, never in Wasp), a safe move found
+        is returned alone (search.py, reduction 2). Shifts of a whole King-led column into another
         empty column are left out when they cannot change the key; of several empty
         columns with the same key only one is offered.
         """
@@ -160,6 +217,7 @@ class Board:
         col_of = self.col_of
         fd = self.fd
         stock = self.stock
+        landers = self.landers
         first: list[int] = []
         rest: list[int] = []
         empties: list[int] = []
@@ -170,34 +228,32 @@ class Board:
                 empties.append(j)
                 continue
             t = dcol[-1]
-            if not t % 13:
-                continue  # nothing lands on an Ace
-            c = t - 1
-            under = code[c]
-            sc = col_of[c]
-            if sc == RESERVE:
-                # From a reserve: onto its successor; (a) below is safe for it too.
-                if safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]:
-                    return [c << MOVE_SHIFT | j]
-                rest.append(c << MOVE_SHIFT | j)
-                continue
-            if under >= DOWN:
-                continue  # face down or off the table
-            if sc == j:
-                continue  # under t in its column
-            if safe_moves:
-                # (a) onto the King of c's suit down to c + 1, nothing else, all face up;
-                if dcol == DOWN_FROM_KING[t] and not fd[j]:
-                    return [c << MOVE_SHIFT | j]
-                # (b) c carrying exactly c - 1 down to the Ace of its suit.
-                scol = cols[sc]
-                ace = ACE_OF[c]
-                if scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
-                    return [c << MOVE_SHIFT | j]
-            if under >= FLOOR or code[under] >= DOWN:
-                first.append(c << MOVE_SHIFT | j)
-            else:
-                rest.append(c << MOVE_SHIFT | j)
+            for c in landers[t]:  # none on an Ace
+                under = code[c]
+                sc = col_of[c]
+                if sc == RESERVE:
+                    # From a reserve or cell: onto t; (a) below is safe for it too.
+                    if safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]:
+                        return [c << MOVE_SHIFT | j]
+                    rest.append(c << MOVE_SHIFT | j)
+                    continue
+                if under >= DOWN:
+                    continue  # face down or off the table
+                if sc == j:
+                    continue  # under t in its column
+                if safe_moves:
+                    # (a) onto the King of c's suit down to c + 1, nothing else, all up;
+                    if dcol == DOWN_FROM_KING[t] and not fd[j]:
+                        return [c << MOVE_SHIFT | j]
+                    # (b) c carrying exactly c - 1 down to the Ace of its suit.
+                    scol = cols[sc]
+                    ace = ACE_OF[c]
+                    if scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
+                        return [c << MOVE_SHIFT | j]
+                if under >= FLOOR or code[under] >= DOWN:
+                    first.append(c << MOVE_SHIFT | j)
+                else:
+                    rest.append(c << MOVE_SHIFT | j)
         if empties:
             if stock:
                 # Before the deal columns 1-3 keep their places, 4-7 are alike.
@@ -231,9 +287,61 @@ class Board:
                     for e in targets:
                         to.append(c << MOVE_SHIFT | e)
         moves = first + rest if first else rest
+        if self.free and len(self.reserve) < self.free:
+            # A top card into a free cell (one move for all the empty cells).
+            for dcol in cols:
+                if dcol:
+                    moves.append(dcol[-1] << MOVE_SHIFT | TO_CELL)
         if stock and not (self.strict and empties):
             moves.append(DEAL_MOVE)
+        if self.colour or self.free:
+            moves = self.best_first(moves, code)
         return moves
+
+    def best_first(self, moves: list[int], code: bytes) -> list[int]:
+        """``moves`` sorted best first, in the games without safe moves:
+        by how much each changes a rough score of progress, the one the search on engine
+        positions orders by (:func:`scorpion.solver.generic.score`: +5 for a card turned
+        up, +3 for an emptied column, +4 for a card placed on a card it builds on, -4 for
+        one taken off such a card, -2 for a card into a free cell). The order changes no
+        verdict, only how soon a win is found; ties keep the order of :meth:`moves`."""
+        col_of = self.col_of
+        cols = self.cols
+        landers = self.landers
+        scored: list[tuple[int, int]] = []
+        for m in moves:
+            if m < 0:
+                # The deal: each card onto a column.
+                delta = 0
+                for n, card in enumerate(self.stock):
+                    if not cols[n]:
+                        delta -= 3
+                    elif card in landers[cols[n][-1]]:
+                        delta += 4
+                scored.append((-delta, m))
+                continue
+            c = m >> MOVE_SHIFT
+            j = m & COLUMN_MASK
+            delta = 0
+            if col_of[c] == RESERVE:
+                delta = 2 if self.free else 0
+            else:
+                under = code[c]
+                if under >= FLOOR:
+                    delta = 3
+                elif code[under] >= DOWN:
+                    delta = 5
+                elif c in landers[under]:
+                    delta = -4
+            if j == TO_CELL:
+                delta -= 2
+            elif cols[j]:
+                delta += 4
+            else:
+                delta -= 3
+            scored.append((-delta, m))
+        scored.sort(key=_first)
+        return [m for _, m in scored]
 
     def apply(self, move: int) -> Undo:
         """Make ``move`` (legal on the board) with its consequences (R10, R12, R13).
@@ -258,6 +366,8 @@ class Board:
         fd = self.fd
         c = move >> MOVE_SHIFT
         j = move & COLUMN_MASK
+        if j == TO_CELL:
+            return self.apply_to_cell(c)
         s = col_of[c]
         if s == RESERVE:
             return self.apply_from_reserve(c, j)
@@ -281,8 +391,20 @@ class Board:
             code[scol[-1]] -= DOWN
         return (move, s, k, dlen, fd_s, snap)
 
+    def apply_to_cell(self, c: int) -> Undo:
+        """Play ``c``, the top card of its column, into a free cell (it keeps a snapshot),
+        turning up the card it leaves on top."""
+        snap = self.snapshot()
+        s = self.col_of[c]
+        self.cols[s].pop()
+        self.reserve.append(c)
+        self.col_of[c] = RESERVE
+        self.code[c] = self.held
+        self.settle(s)
+        return (c << MOVE_SHIFT | TO_CELL, s, 0, 0, 0, snap)
+
     def apply_from_reserve(self, c: int, j: int) -> Undo:
-        """Play reserve card ``c`` onto column ``j`` (a rare move: it keeps a snapshot),
+        """Play reserve or free cell card ``c`` onto column ``j`` (it keeps a snapshot),
         removing the run it completes, if any."""
         snap = self.snapshot()
         self.reserve.remove(c)
@@ -298,17 +420,17 @@ class Board:
         a run: one it leaves uncovered in column ``s``, or one it completes in ``j``."""
         scol = self.cols[s]
         if (k >= 13 and scol[k - 1] % 13 == 0 and k - 13 >= self.fd[s]
-                and scol[k - 13:k] == SUIT_RUNS[scol[k - 1] // 13]):
+                and self.is_run(scol[k - 13:k])):
             return True
         top = scol[-1]
         if top % 13 == 0:
             dcol = self.cols[j]
             g = len(scol) - k
             if g >= 13:
-                return scol[-13:] == SUIT_RUNS[top // 13]
+                return self.is_run(scol[-13:])
             need = 13 - g  # cards of the run that must lie on top of column j
-            if len(dcol) - need >= self.fd[j] and dcol[-need] == top + KING:
-                return dcol[-need:] + scol[k:] == SUIT_RUNS[top // 13]
+            if len(dcol) - need >= self.fd[j] and dcol[-need] % 13 == KING:
+                return self.is_run(dcol[-need:] + scol[k:])
         return False
 
     def undo(self, undo: Undo) -> None:
@@ -332,7 +454,7 @@ class Board:
         col = self.cols[i]
         fd = self.fd
         while (col and col[-1] % 13 == 0 and len(col) - 13 >= fd[i]
-               and col[-13:] == SUIT_RUNS[col[-1] // 13]):
+               and self.is_run(col[-13:])):
             for x in col[-13:]:
                 self.col_of[x] = -1
                 self.code[x] = OFF
@@ -394,8 +516,10 @@ def search(
     code = board.code
     cols = board.cols
     col_of = board.col_of
-    prove = not board.wasp
-    safe = not board.wasp
+    # The safe moves and the proof hold in the same-suit games whose empty columns take
+    # Kings only and that have no free cells (search.py, ``_safe_moves_hold``).
+    prove = not (board.wasp or board.colour or board.free)
+    safe = prove
     ncols = board.ncols
     # Three Blind Mice (10 columns, reserves): the proof, with the reserve cards off the
     # table (search.py, ``_safe_moves_hold``, says why it holds there), is asked at the
@@ -423,7 +547,9 @@ def search(
             # A plain move: one that is not the deal and removes no run (a run can be
             # removed only if an Ace tops the group or lies under c).
             plain = False
-            if move >= 0 and col_of[move >> MOVE_SHIFT] != RESERVE:
+            if move >= 0 and col_of[move >> MOVE_SHIFT] != RESERVE and (
+                move & COLUMN_MASK != TO_CELL
+            ):
                 # Most moves lead to a position already searched: find the key first, by
                 # changing the one to three bytes the move changes, and make the move on
                 # the lists only if the key is new (a move that removes a run is made

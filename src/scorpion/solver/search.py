@@ -206,7 +206,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..engine.cards import KING
-from ..engine.position import CELL_BASE, DEAL, Move, Position, completes_run
+from ..engine.position import CELL_BASE, DEAL, EMPTY_CELL, Move, Position, completes_run
 from ..engine.variants import Variant
 from . import core, generic
 from .generic import generic_key
@@ -347,12 +347,20 @@ def _safe_moves_hold(variant: Variant) -> bool:
 
 
 def core_plays(variant: Variant) -> bool:
-    """True for the games that :mod:`scorpion.solver.core` searches: the 7-column games
-    whose stock is dealt onto columns 1-3 (:attr:`~scorpion.engine.variants.Variant.is_classic`)
-    and the games without a stock where :func:`_safe_moves_hold` (Three Blind Mice: 10
-    columns, two reserves); the others are searched on engine positions."""
-    return variant.is_classic or (
-        _safe_moves_hold(variant) and not variant.stock_size and variant.columns <= 16
+    """True for the games that :mod:`scorpion.solver.core` searches: the games whose runs
+    leave the table and whose columns are never refilled, with either no stock or
+    Scorpion's stock of three dealt onto columns 1-3, up to 15 columns, and Wasp's empty
+    columns only without reserves or free cells: every game of the family but Chelicera,
+    which is searched on engine positions (:mod:`scorpion.solver.generic`)."""
+    stock_ok = not variant.stock_size or (
+        variant.stock_deal and variant.stock_size == 3 and variant.columns >= 3
+    )
+    return (
+        variant.removes_runs
+        and not variant.refill
+        and variant.columns <= 15
+        and stock_ok
+        and not (variant.empty_column_takes_any and variant.cells)
     )
 
 
@@ -422,9 +430,7 @@ def solve(
         return SolveResult(verdict, (), nodes, time.perf_counter() - started)
     outcome, moves, nodes = core.search(position, node_limit, deadline)
     if outcome == "won":
-        line = tuple(
-            DEAL if m < 0 else Move(m >> core.MOVE_SHIFT, m & core.COLUMN_MASK) for m in moves
-        )
+        line = _engine_line(position, moves)
         if shorten:
             line = shorten_line(position, line)  # replays the line on the engine, before and after
         else:
@@ -432,6 +438,25 @@ def solve(
         return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
     verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
     return SolveResult(verdict, (), nodes, time.perf_counter() - started)
+
+
+def _engine_line(position: Position, moves: list[int]) -> tuple[Move, ...]:
+    """The engine's moves for the moves of :mod:`scorpion.solver.core` from ``position``:
+    a move into a free cell goes to the first empty cell (the core does not tell which)."""
+    if not position.variant.free_cells:
+        return tuple(
+            DEAL if m < 0 else Move(m >> core.MOVE_SHIFT, m & core.COLUMN_MASK) for m in moves
+        )
+    line = []
+    p = position
+    for m in moves:
+        column = m & core.COLUMN_MASK
+        if m >= 0 and column == core.TO_CELL:
+            column = CELL_BASE + p.cells.index(EMPTY_CELL)
+        move = DEAL if m < 0 else Move(m >> core.MOVE_SHIFT, column)
+        line.append(move)
+        p = p.apply(move)
+    return tuple(line)
 
 
 def check_line(position: Position, line: tuple[Move, ...] | list[Move]) -> None:
