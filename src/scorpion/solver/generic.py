@@ -1,13 +1,12 @@
-"""A plain search for the games the compiled core does not play (B1, V2).
+"""A plain search for the game the compiled core does not play (B1, V2).
 
-:mod:`scorpion.solver.core` is built for the same-suit games without free cells whose
-empty columns are filled by the player (Scorpion, Scorpion II, Wasp, Wasp II, strict
-stock, Three Blind Mice: :func:`scorpion.solver.search.core_plays`). The other games of
-the family (Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head, Chelicera) are
-searched here, on engine positions, with the engine's own moves: slower, but with the
-same guarantees. Scorpion's safe moves and proofs of loss can be passed in where their
-argument holds (:func:`scorpion.solver.search._safe_moves_hold`: Three Blind Mice, which
-the tests also search here to check the core against this search).
+:mod:`scorpion.solver.core` plays every game of the family whose runs leave the table and
+whose columns are never refilled (:func:`scorpion.solver.search.core_plays`). Chelicera,
+whose emptied columns are refilled from the stock and whose runs stay, is searched here,
+on engine positions, with the engine's own moves: slower, but with the same guarantees.
+The tests also search the other games here, to check the core against this search.
+Scorpion's safe moves and proofs of loss can be passed in where their argument holds
+(:func:`scorpion.solver.search._safe_moves_hold`: Three Blind Mice).
 
 * **Complete.** A depth-first search over the positions reachable from the start, each
   searched once (a transposition table of canonical keys). The graph is finite, so when the

@@ -306,8 +306,10 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
 
 
 def _safe_moves_hold(variant: Variant) -> bool:
-    """True for the games searched on engine positions where :func:`safe_move`'s argument
-    holds as it does in Scorpion (of today's family: Three Blind Mice).
+    """True for the games without Scorpion's stock where :func:`safe_move`'s argument
+    holds as it does in Scorpion (of today's family: Three Blind Mice); the compiled core
+    uses the safe moves and proofs in the same games (and in the 7-column same-suit games
+    but Wasp's).
 
     The argument (reduction 2 of the module docstring) rests on these rules: building down
     in one suit, so that a non-King card can only ever be placed on its successor; only
