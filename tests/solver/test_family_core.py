@@ -1,5 +1,6 @@
-"""The compiled solver core plays the games that build in alternate colours and the games
-with free cells (B1, V2): Scorpion Tail, Farmer's Wife, How They Run and Scorpion Head.
+"""The compiled solver core plays the games that build in alternate colours, the games
+with free cells and Chelicera (B1, V2): Scorpion Tail, Farmer's Wife, How They Run,
+Scorpion Head, and Chelicera's refilled columns and runs that stay.
 Its board makes every move as the engine does, and its verdicts are those of the search on
 engine positions (``generic.py``) and of the plain exhaustive search.
 """
@@ -19,13 +20,12 @@ from scorpion.solver.core import RESERVE, TO_CELL, Board
 from scorpion.solver.generic import generic_key
 from scorpion.solver.search import core_plays
 
-GAMES = ("scorpion-tail", "farmers-wife", "how-they-run", "scorpion-head")
+GAMES = ("scorpion-tail", "farmers-wife", "how-they-run", "scorpion-head", "chelicera")
 
 
-def test_b1_v2_the_core_plays_every_game_but_chelicera() -> None:
-    """V2: Chelicera (columns refilled, runs kept) is the one game searched on engine
-    positions."""
-    assert {v.id for v in VARIANTS.values() if not core_plays(v)} == {"chelicera"}
+def test_b1_v2_the_core_plays_every_game_of_the_family() -> None:
+    """V2: every game, Chelicera's refilled columns and kept runs included."""
+    assert all(core_plays(v) for v in VARIANTS.values())
 
 
 def _core_move(move: Move) -> int:
@@ -56,7 +56,8 @@ def _walked(rng: random.Random, p: Position, steps: int) -> Position:
 @pytest.mark.parametrize("game", GAMES)
 def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
     """The core's board makes and takes back every legal move (onto either card of the
-    other colour, into and out of free cells, runs removed) exactly as the engine does; its
+    other colour, into and out of free cells, runs removed, Chelicera's emptied columns
+    refilled from the stock) exactly as the engine does; its
     key parts positions exactly as the generic search's key does; it offers legal moves
     only and reaches every position a legal move reaches."""
     variant = VARIANTS[game]
@@ -65,6 +66,7 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
     starts += [random_position(variant, seed) for seed in range(60)]
     checked = 0
     held = 0
+    refills = 0
     for start in starts:
         for steps in (0, 5, 15):
             p = _walked(rng, start, steps)
@@ -75,6 +77,7 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
             for move in p.legal_moves():
                 q = p.apply(move)
                 held += move.column >= CELL_BASE or move.card in p.cells
+                refills += move.card >= 0 and q.stock != p.stock
                 record = board.apply(-1 if move.card < 0 else _core_move(move))
                 assert board.cols == [list(col) for col in q.columns]
                 assert board.fd == list(q.face_down)
@@ -105,6 +108,8 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
     assert checked > 300
     if VARIANTS[game].cells:
         assert held > 20
+    if VARIANTS[game].refill:
+        assert refills > 5
 
 
 @pytest.mark.parametrize("game", GAMES)

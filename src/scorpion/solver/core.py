@@ -150,6 +150,11 @@ class Board:
         self.wasp = variant.empty_column_takes_any
         self.strict = variant.strict_stock
         self.ncols = len(self.cols)
+        # The stock is dealt onto columns 1-3 (R11); or, in Chelicera, it refills each
+        # emptied column with ``refill`` cards, and runs stay on the table.
+        self.deals = variant.stock_deal
+        self.refill = variant.refill
+        self.keeps_runs = not variant.removes_runs
         self.colour = variant.build == "colour"
         self.landers = LANDERS_COLOUR if self.colour else LANDERS_SUIT
         # How many free cells (How They Run, Scorpion Head); 0 for reserves.
@@ -184,7 +189,7 @@ class Board:
 
     def floor(self, i: int) -> int:
         """The floor ``code`` of column ``i`` as the stock now stands."""
-        return FLOOR + i if self.stock and i < 3 else FLOOR + 3
+        return FLOOR + i if self.stock and self.deals and i < 3 else FLOOR + 3
 
     def recode(self) -> None:
         """Set ``code`` for every card on the table (at the start, and after the deal)."""
@@ -255,7 +260,7 @@ class Board:
                 else:
                     rest.append(c << MOVE_SHIFT | j)
         if empties:
-            if stock:
+            if stock and self.deals:
                 # Before the deal columns 1-3 keep their places, 4-7 are alike.
                 targets = [e for e in empties if e < 3]
                 late = [e for e in empties if e >= 3]
@@ -277,7 +282,7 @@ class Board:
                 if under >= FLOOR:
                     # A whole column: moving it changes the key only before the deal, to
                     # or from columns 1-3.
-                    if stock:
+                    if stock and self.deals:
                         src = col_of[c]
                         for e in targets:
                             if e < 3 or src < 3:
@@ -292,9 +297,9 @@ class Board:
             for dcol in cols:
                 if dcol:
                     moves.append(dcol[-1] << MOVE_SHIFT | TO_CELL)
-        if stock and not (self.strict and empties):
+        if stock and self.deals and not (self.strict and empties):
             moves.append(DEAL_MOVE)
-        if self.colour or self.free:
+        if self.colour or self.free or self.keeps_runs:
             moves = self.best_first(moves, code)
         return moves
 
@@ -375,7 +380,11 @@ class Board:
         dcol = cols[j]
         k = scol.index(c)
         fd_s = fd[s]
-        snap = self.snapshot() if self.removes_run(c, j, s, k) else None
+        snap = (
+            self.snapshot()
+            if self.removes_run(c, j, s, k) or (not k and self.refill and self.stock)
+            else None
+        )
         group = scol[k:]
         del scol[k:]
         code[c] = dcol[-1] if dcol else self.floor(j)
@@ -386,6 +395,7 @@ class Board:
         if snap is not None:
             self.settle(s)
             self.settle(j)
+            self.refill_column(s)
         elif scol and fd_s == k:
             fd[s] = k - 1
             code[scol[-1]] -= DOWN
@@ -415,9 +425,39 @@ class Board:
         self.settle(j)
         return (c << MOVE_SHIFT | j, RESERVE, 0, 0, 0, snap)
 
+    def refill_column(self, i: int) -> None:
+        """V2 (Chelicera): column ``i``, if the move emptied it, takes the next
+        ``refill`` cards of the stock, face up."""
+        col = self.cols[i]
+        if col or not self.refill or not self.stock:
+            return
+        cards = self.stock[:self.refill]
+        self.stock = self.stock[self.refill:]
+        under = self.floor(i)
+        for x in cards:
+            col.append(x)
+            self.col_of[x] = i
+            self.code[x] = under
+            under = x
+
+    def won(self) -> bool:
+        """R14: four runs removed; in Chelicera, the stock empty and every column that
+        holds cards one run, face up."""
+        if not self.keeps_runs:
+            return self.runs == 4
+        if self.stock:
+            return False
+        for i, col in enumerate(self.cols):
+            if col and (self.fd[i] or len(col) != 13 or not self.is_run(col)):
+                return False
+        return True
+
     def removes_run(self, c: int, j: int, s: int, k: int) -> bool:
         """True if moving ``c`` (at index ``k`` of column ``s``) onto column ``j`` removes
-        a run: one it leaves uncovered in column ``s``, or one it completes in ``j``."""
+        a run: one it leaves uncovered in column ``s``, or one it completes in ``j``
+        (never in Chelicera, whose runs stay)."""
+        if self.keeps_runs:
+            return False
         scol = self.cols[s]
         if (k >= 13 and scol[k - 1] % 13 == 0 and k - 13 >= self.fd[s]
                 and self.is_run(scol[k - 13:k])):
@@ -453,7 +493,7 @@ class Board:
         """Remove completed runs from the top of column ``i``, then turn its top card up."""
         col = self.cols[i]
         fd = self.fd
-        while (col and col[-1] % 13 == 0 and len(col) - 13 >= fd[i]
+        while (not self.keeps_runs and col and col[-1] % 13 == 0 and len(col) - 13 >= fd[i]
                and self.is_run(col[-13:])):
             for x in col[-13:]:
                 self.col_of[x] = -1
@@ -518,7 +558,8 @@ def search(
     col_of = board.col_of
     # The safe moves and the proof hold in the same-suit games whose empty columns take
     # Kings only and that have no free cells (search.py, ``_safe_moves_hold``).
-    prove = not (board.wasp or board.colour or board.free)
+    prove = not (board.wasp or board.colour or board.free or board.refill or board.keeps_runs)
+    keeps_runs = board.keeps_runs
     safe = prove
     ncols = board.ncols
     # Three Blind Mice (10 columns, reserves): the proof, with the reserve cards off the
@@ -562,6 +603,8 @@ def search(
                 plain = bool(scol[-1] % 13 and (under >= FLOOR or under % 13)) or not (
                     board.removes_run(c, j, s, scol.index(c))
                 )
+                if plain and under >= FLOOR and board.refill and board.stock:
+                    plain = False  # it empties a column that the stock refills
             if plain:
                 dcol = cols[j]
                 code[c] = dcol[-1] if dcol else board.floor(j)
@@ -591,6 +634,8 @@ def search(
                 if turned:
                     fd[s] = k - 1
                 record: Undo = (move, s, k, dlen, fd_s, None)
+                if keeps_runs and board.won():  # Chelicera: won by any move
+                    return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
             else:
                 record = board.apply(move)
                 key = bytes(code)
@@ -598,7 +643,7 @@ def search(
                     board.undo(record)
                     code[:] = top[1]
                     continue
-                if board.runs == 4:
+                if board.won():
                     return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
             seen.add(key)
             nodes += 1

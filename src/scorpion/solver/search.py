@@ -356,11 +356,9 @@ def core_plays(variant: Variant) -> bool:
     which is searched on engine positions (:mod:`scorpion.solver.generic`)."""
     stock_ok = not variant.stock_size or (
         variant.stock_deal and variant.stock_size == 3 and variant.columns >= 3
-    )
+    ) or (not variant.stock_deal and variant.refill > 0)
     return (
-        variant.removes_runs
-        and not variant.refill
-        and variant.columns <= 15
+        variant.columns <= 15
         and stock_ok
         and not (variant.empty_column_takes_any and variant.cells)
     )
