@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from family_positions import random_position
+from family_positions import board_state, random_position, walked
 
 from baseline_dfs import plain_dfs
-from scorpion.engine import VARIANTS, Move, Position, deal
+from scorpion.engine import VARIANTS, Move, deal
 from scorpion.engine.position import CELL_BASE
 from scorpion.solver import Verdict, check_line, generic, solve
-from scorpion.solver.core import RESERVE, TO_CELL, Board
+from scorpion.solver.core import TO_CELL, Board
 from scorpion.solver.generic import generic_key
 from scorpion.solver.search import core_plays
 
@@ -30,27 +30,6 @@ def test_b1_v2_the_core_plays_every_game_of_the_family() -> None:
 
 def _core_move(move: Move) -> int:
     return move.card * 16 + (TO_CELL if move.column >= CELL_BASE else move.column)
-
-
-def _state(board: Board) -> tuple[object, ...]:
-    """Everything on the board; checks that ``col_of`` agrees with columns and cells."""
-    col_of = [
-        RESERVE if c in board.reserve
-        else next((i for i, col in enumerate(board.cols) if c in col), -1)
-        for c in range(52)
-    ]
-    assert board.col_of == col_of
-    return ([list(col) for col in board.cols], list(board.fd), board.runs,
-            sorted(board.reserve), col_of)
-
-
-def _walked(rng: random.Random, p: Position, steps: int) -> Position:
-    for _ in range(steps):
-        moves = p.legal_moves()
-        if not moves:
-            break
-        p = p.apply(rng.choice(moves))
-    return p
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -69,9 +48,9 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
     refills = 0
     for start in starts:
         for steps in (0, 5, 15):
-            p = _walked(rng, start, steps)
+            p = walked(rng, start, steps)
             board = Board(p)
-            before = _state(board)
+            before = board_state(board)
             before_key = bytes(board.code)
             keys: dict[bytes, object] = {}
             for move in p.legal_moves():
@@ -84,12 +63,12 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
                 assert board.runs == len(q.runs)
                 assert sorted(board.reserve) == sorted(c for c in q.cells if c >= 0)
                 assert bytes(board.code) == bytes(Board(q).code)
-                assert _state(board) == _state(Board(q))
+                assert board_state(board) == board_state(Board(q))
                 key = bytes(board.code)
                 assert keys.setdefault(key, generic_key(q)) == generic_key(q)
                 board.undo(record)
                 board.code[:] = before_key
-                assert _state(board) == before
+                assert board_state(board) == before
                 checked += 1
             offered = board.moves(False)
             reached = set()

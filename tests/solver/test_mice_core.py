@@ -7,35 +7,14 @@ from __future__ import annotations
 
 import random
 
-from family_positions import random_position
+from family_positions import board_state, random_position, walked
 
 from baseline_dfs import plain_dfs
-from scorpion.engine import THREE_BLIND_MICE, Move, Position, deal, parse_position
+from scorpion.engine import THREE_BLIND_MICE, Move, deal, parse_position
 from scorpion.solver import Verdict, check_line, generic, safe_move, solve
-from scorpion.solver.core import RESERVE, Board
+from scorpion.solver.core import Board
 from scorpion.solver.generic import generic_key
 from scorpion.solver.search import _proved_lost
-
-
-def _state(board: Board) -> tuple[object, ...]:
-    """Everything on the board; checks that ``col_of`` agrees with columns and reserve."""
-    col_of = [
-        RESERVE if c in board.reserve
-        else next((i for i, col in enumerate(board.cols) if c in col), -1)
-        for c in range(52)
-    ]
-    assert board.col_of == col_of
-    return ([list(col) for col in board.cols], list(board.fd), board.runs,
-            sorted(board.reserve), col_of)
-
-
-def _walked(rng: random.Random, p: Position, steps: int) -> Position:
-    for _ in range(steps):
-        moves = p.legal_moves()
-        if not moves:
-            break
-        p = p.apply(rng.choice(moves))
-    return p
 
 
 def test_b1_v2_board_moves_from_the_reserves_agree_with_the_engine() -> None:
@@ -51,9 +30,9 @@ def test_b1_v2_board_moves_from_the_reserves_agree_with_the_engine() -> None:
     checked = 0
     for start in starts:
         for steps in (0, 3, 9):
-            p = _walked(rng, start, steps)
+            p = walked(rng, start, steps)
             board = Board(p)
-            before = _state(board)
+            before = board_state(board)
             before_key = bytes(board.code)
             keys: dict[bytes, object] = {}
             for move in p.legal_moves():
@@ -66,12 +45,12 @@ def test_b1_v2_board_moves_from_the_reserves_agree_with_the_engine() -> None:
                 assert board.runs == len(q.runs)
                 assert sorted(board.reserve) == sorted(c for c in q.cells if c >= 0)
                 assert bytes(board.code) == bytes(Board(q).code)
-                assert _state(board) == _state(Board(q))
+                assert board_state(board) == board_state(Board(q))
                 key = bytes(board.code)
                 assert keys.setdefault(key, generic_key(q)) == generic_key(q)
                 board.undo(record)
                 board.code[:] = before_key
-                assert _state(board) == before
+                assert board_state(board) == before
                 checked += 1
             offered = [Move(o >> 4, o & 15) for o in board.moves(False)]
             assert all(p.is_legal(o) for o in offered)

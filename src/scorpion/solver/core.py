@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from ..engine.cards import KING, is_red
-from ..engine.position import Position
+from ..engine.position import Position, completes_run
 from .proof import cannot_win
 
 COMPILED: Final = not __file__.endswith((".py", ".pyc"))
@@ -147,6 +147,7 @@ class Board:
         self.stock: tuple[int, ...] = position.stock
         self.runs = len(position.runs)
         variant = position.variant
+        self.variant = variant
         self.wasp = variant.empty_column_takes_any
         self.strict = variant.strict_stock
         self.ncols = len(self.cols)
@@ -174,18 +175,11 @@ class Board:
         self.recode()
 
     def is_run(self, cards: list[int]) -> bool:
-        """R12: are ``cards`` (13 of them, bottom to top) a run of this game: King to Ace
-        of one suit, or in alternate colours?"""
+        """R12: are ``cards`` (13 of them, bottom to top) a run of this game
+        (:func:`scorpion.engine.position.completes_run`)?"""
         if not self.colour:
             return cards == SUIT_RUNS[cards[-1] // 13]
-        previous = cards[0]
-        if previous % 13 != KING:
-            return False
-        for card in cards[1:]:
-            if card % 13 + 1 != previous % 13 or is_red(card) == is_red(previous):
-                return False
-            previous = card
-        return True
+        return completes_run(tuple(cards), self.variant)
 
     def floor(self, i: int) -> int:
         """The floor ``code`` of column ``i`` as the stock now stands."""
