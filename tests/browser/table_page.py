@@ -241,6 +241,9 @@ class Table:
         return view
 
     def click_card(self, code: str) -> None:
+        """Click the visible top strip of the card, once the cards have landed (a card still
+        flying from the deal is not where its box will be a moment later)."""
+        self.settle()
         card = self.card(code)
         card.click(position=self.strip(card))
 
