@@ -30,17 +30,20 @@ into a free cell; the card may come from a column, a reserve or a free cell), or
 the deal.
 
 The games searched here are those of :func:`scorpion.solver.search.core_plays`: every game
-of the family but Chelicera (whose emptied columns are refilled and whose runs stay).
-Building in alternate colours (Scorpion Tail, Farmer's Wife) gives a card two cards to
-land on (:data:`LANDERS_COLOUR`) and a run of alternate colours; free cells (How They Run,
-Scorpion Head) hold one card each, any top card may go there, and a card leaves a cell
-onto the card it builds on or, a King, into an empty column. In those four games there are
-no safe moves and no proofs of loss (search.py, ``_safe_moves_hold``, says why): their
-search is plain, complete and exhaustive.
+of the family. Building in alternate colours (Scorpion Tail, Farmer's Wife) gives a card two
+cards to land on (:data:`LANDERS_COLOUR`) and a run of alternate colours; free cells (How
+They Run, Scorpion Head) hold one card each, any top card may go there, and a card leaves a
+cell onto the card it builds on or, a King, into an empty column; in Chelicera an emptied
+column takes the next cards of the stock (:meth:`Board.refill_column`), the runs stay on the
+table and the game is won when every column is one run (:meth:`Board.won`). In those five
+games there are no safe moves and no proofs of loss (search.py, ``_safe_moves_hold``, says
+why): their search is plain, complete and exhaustive, its moves ordered best first
+(:meth:`Board.best_first`).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -148,6 +151,9 @@ class Board:
         self.runs = len(position.runs)
         variant = position.variant
         self.variant = variant
+        # Set by a probe (:func:`search` with a seed): ties in the move order are broken at
+        # random instead of by the order in which the moves are found.
+        self.rng: random.Random | None = None
         self.wasp = variant.empty_column_takes_any
         self.strict = variant.strict_stock
         self.ncols = len(self.cols)
@@ -205,11 +211,14 @@ class Board:
         generic item protocol).
 
         Moves that turn a card up or empty a column first, then the others, then the
-        moves into a free cell, the deal last. With ``safe_moves`` (only after the deal,
-        only in the same-suit games without free cells, never in Wasp), a safe move found
-        is returned alone (search.py, reduction 2). Shifts of a whole King-led column into another
-        empty column are left out when they cannot change the key; of several empty
-        columns with the same key only one is offered.
+        moves into a free cell, the deal last; in the games without safe moves but Wasp's
+        (alternate colours, free cells, Chelicera), sorted by :meth:`best_first`. In a
+        probe the order is shuffled first (Wasp, Wasp II: within each of the first two
+        groups), so that the sort breaks its ties at random. With ``safe_moves`` (only
+        after the deal, only in the same-suit games without free cells, never in Wasp), a
+        safe move found is returned alone (search.py, reduction 2). Shifts of a whole
+        King-led column into another empty column are left out when they cannot change
+        the key; of several empty columns with the same key only one is offered.
         """
         cols = self.cols
         code = bytes(self.code) if key is None else key
@@ -285,6 +294,10 @@ class Board:
                     to = first if code[under] >= DOWN else rest
                     for e in targets:
                         to.append(c << MOVE_SHIFT | e)
+        ordered = self.colour or self.free or self.keeps_runs
+        if self.rng is not None and not ordered:
+            self.rng.shuffle(first)
+            self.rng.shuffle(rest)
         moves = first + rest if first else rest
         if self.free and len(self.reserve) < self.free:
             # A top card into a free cell (one move for all the empty cells).
@@ -293,7 +306,9 @@ class Board:
                     moves.append(dcol[-1] << MOVE_SHIFT | TO_CELL)
         if stock and self.deals and not (self.strict and empties):
             moves.append(DEAL_MOVE)
-        if self.colour or self.free or self.keeps_runs:
+        if ordered:
+            if self.rng is not None:
+                self.rng.shuffle(moves)  # ties of the order below broken at random
             moves = self.best_first(moves, code)
         return moves
 
@@ -523,7 +538,7 @@ class Board:
 
 
 def search(
-    position: Position, node_limit: int, deadline: float | None
+    position: Position, node_limit: int, deadline: float | None, seed: int | None = None
 ) -> tuple[str, list[int], int]:
     """Search from ``position`` depth-first; see :func:`scorpion.solver.search.solve`.
 
@@ -531,6 +546,12 @@ def search(
         position: the start; not won.
         node_limit: stop when this many positions have been searched (counting the start).
         deadline: stop after this :func:`time.perf_counter` value (None: no limit).
+        seed: None for the search; an int for a *probe*: the same search with the ties
+            of its move order broken by :class:`random.Random` of that seed (the same
+            seed gives the same probe). A probe that ends without a win proves nothing
+            more than the search would: it is as complete, only ordered otherwise; the
+            solver gives probes small node limits and restarts them
+            (:func:`scorpion.solver.search.solve`).
 
     Returns:
         ``(outcome, line, nodes)``: outcome ``"won"`` (``line``: the moves that win, as
@@ -547,6 +568,8 @@ def search(
     only.
     """
     board = Board(position)
+    if seed is not None:
+        board.rng = random.Random(seed)
     code = board.code
     cols = board.cols
     col_of = board.col_of

@@ -1,10 +1,10 @@
-"""A plain search for the game the compiled core does not play (B1, V2).
+"""A plain search on engine positions, for a game the compiled core does not play (B1, V2).
 
-:mod:`scorpion.solver.core` plays every game of the family whose runs leave the table and
-whose columns are never refilled (:func:`scorpion.solver.search.core_plays`). Chelicera,
-whose emptied columns are refilled from the stock and whose runs stay, is searched here,
-on engine positions, with the engine's own moves: slower, but with the same guarantees.
-The tests also search the other games here, to check the core against this search.
+:mod:`scorpion.solver.core` plays every game of the family
+(:func:`scorpion.solver.search.core_plays`); this search, on engine positions with the
+engine's own moves, is what a game outside it would be searched with (a variant of more
+than 15 columns, or another stock), slower but with the same guarantees. The tests search
+the family's games here too, to check the core against it.
 Scorpion's safe moves and proofs of loss can be passed in where their argument holds
 (:func:`scorpion.solver.search._safe_moves_hold`: Three Blind Mice).
 

@@ -1,7 +1,7 @@
 """Deciding Scorpion positions: winnable, not winnable, or undecided within a budget (B1).
 
 The solver sees every card, face-down ones included, and searches depth-first over the
-moves of the rules (R6-R13), with four reductions. Every winning line it finds is replayed
+moves of the rules (R6-R13), with four reductions, and probes where two of them fail. Every winning line it finds is replayed
 on the engine (:func:`check_line`) before it is returned. The search itself runs on one
 mutable board with do and undo (:mod:`scorpion.solver.core`), not on engine positions;
 that module and :mod:`scorpion.solver.proof` are compiled with mypyc where a wheel is built
@@ -189,6 +189,14 @@ with a C compiler at hand (``hatch_build.py``), and run as plain Python elsewher
 4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
 
+5. **Probes** (:func:`_probe`), in the games without safe moves and proofs of loss (Wasp,
+   Wasp II, Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head, Chelicera): before
+   the search, the same complete search is restarted with its ties broken at random and
+   small node limits (Luby's sequence), for at most a tenth of the budget. A probe's win
+   is a win (its line is replayed like any other); a probe that ends without one has
+   searched every reachable position, which proves the loss as the search would. Only
+   the order of the search changes, never what it may conclude.
+
 ``not winnable`` is a proof: the search was exhaustive under these reductions. The tests
 check every verdict against a plain exhaustive search on many random positions small
 enough for it.
@@ -204,6 +212,7 @@ import sys
 import time
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from ..engine.cards import KING
 from ..engine.position import CELL_BASE, DEAL, EMPTY_CELL, Move, Position, completes_run
@@ -270,13 +279,15 @@ def position_key(position: Position) -> Key:
 def safe_move(position: Position, moves: list[Move]) -> Move | None:
     """Return a move among ``moves`` that provably keeps the game's prospects, or None.
 
-    Only once the stock is dealt, never in variants whose empty columns take any card: a
+    Only once the stock is dealt, and only in the games of :func:`_safe_moves_hold`
+    (building in suit, Kings alone filling empty columns, no free cells, runs leaving the
+    table; None in every other game of the family): a
     face-up non-King card ``c`` moving onto ``c + 1`` when (a) ``c + 1`` tops a column
     that holds exactly King down to ``c + 1`` of its suit, all face up, or (b) ``c``
     carries exactly ``c - 1`` down to the Ace of its suit. See the module docstring for
     why such a move loses nothing.
     """
-    if position.stock or position.variant.empty_column_takes_any:
+    if position.stock or not _safe_moves_hold(position.variant):
         return None
     columns = position.columns
     face_down = position.face_down
@@ -306,10 +317,10 @@ def safe_move(position: Position, moves: list[Move]) -> Move | None:
 
 
 def _safe_moves_hold(variant: Variant) -> bool:
-    """True for the games without Scorpion's stock where :func:`safe_move`'s argument
-    holds as it does in Scorpion (of today's family: Three Blind Mice); the compiled core
-    uses the safe moves and proofs in the same games (and in the 7-column same-suit games
-    but Wasp's).
+    """True for the games where :func:`safe_move`'s argument and the proof of loss hold as
+    they do in Scorpion: of today's family Scorpion, Scorpion II, Scorpion with the strict
+    stock and Three Blind Mice (the compiled core uses its safe moves and proofs in the same
+    games).
 
     The argument (reduction 2 of the module docstring) rests on these rules: building down
     in one suit, so that a non-King card can only ever be placed on its successor; only
@@ -351,9 +362,10 @@ def _safe_moves_hold(variant: Variant) -> bool:
 def core_plays(variant: Variant) -> bool:
     """True for the games that :mod:`scorpion.solver.core` searches: the games whose runs
     leave the table and whose columns are never refilled, with either no stock or
-    Scorpion's stock of three dealt onto columns 1-3, up to 15 columns, and Wasp's empty
-    columns only without reserves or free cells: every game of the family but Chelicera,
-    which is searched on engine positions (:mod:`scorpion.solver.generic`)."""
+    Scorpion's stock of three dealt onto columns 1-3, or Chelicera's stock that refills
+    emptied columns, up to 15 columns, and Wasp's empty columns only without reserves or
+    free cells: every game of the family. Any other is searched on engine positions
+    (:mod:`scorpion.solver.generic`)."""
     stock_ok = not variant.stock_size or (
         variant.stock_deal and variant.stock_size == 3 and variant.columns >= 3
     ) or (not variant.stock_deal and variant.refill > 0)
@@ -374,12 +386,16 @@ def _proved_lost(position: Position) -> bool:
 def is_deadlocked(position: Position) -> bool:
     """True if ``position`` provably cannot be won (reduction 3 of the module docstring).
 
-    Always False in Wasp, where any card may fill an empty column. Cards still in the
-    stock are taken as free, so the answer is a proof also before the deal.
+    The proof holds only in the games of :func:`_safe_moves_hold` (Scorpion, Scorpion II,
+    the strict stock, Three Blind Mice: building in suit, Kings alone filling empty
+    columns, no free cells, runs leaving the table); in the others (Wasp, Wasp II, Scorpion
+    Tail, Farmer's Wife, How They Run, Scorpion Head, Chelicera) the answer is always
+    False, which claims nothing. Cards still in the stock or a reserve are taken as free,
+    so the answer is a proof also before the deal.
     """
-    if position.variant.empty_column_takes_any:
+    if not _safe_moves_hold(position.variant):
         return False
-    return cannot_win(board_code(position.columns, position.face_down))
+    return _proved_lost(position)
 
 
 def solve(
@@ -428,7 +444,13 @@ def solve(
             return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
         verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
         return SolveResult(verdict, (), nodes, time.perf_counter() - started)
-    outcome, moves, nodes = core.search(position, node_limit, deadline)
+    probed: tuple[str, list[int], int] = ("out", [], 0)
+    if not _safe_moves_hold(position.variant):
+        probed = _probe(position, node_limit, started, max_seconds)
+    outcome, moves, nodes = probed
+    if outcome == "out":
+        outcome, moves, searched = core.search(position, node_limit - nodes, deadline)
+        nodes += searched
     if outcome == "won":
         line = _engine_line(position, moves)
         if shorten:
@@ -438,6 +460,72 @@ def solve(
         return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
     verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
     return SolveResult(verdict, (), nodes, time.perf_counter() - started)
+
+
+PROBE_BASE: Final = 1_000
+"""Node limit of a probe of :func:`_probe`, times the Luby term of its number."""
+
+PROBE_SHARE: Final = 10
+"""Probes take at most a tenth of the budget (of the nodes, and of the seconds)."""
+
+PROBE_NODES: Final = 500_000
+"""What the probes may take when the solve has no node budget."""
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (``i`` >= 1) of the restart sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2,
+    1, 1, 2, 4, 8, ... of M. Luby, A. Sinclair and D. Zuckerman, "Optimal speedup of Las
+    Vegas algorithms", Information Processing Letters 47 (1993) 173-180: ``2**(k-1)`` if
+    ``i == 2**k - 1``, else the term ``i - 2**(k-1) + 1`` for ``2**(k-1) <= i < 2**k - 1``.
+
+    Raises:
+        ValueError: if ``i`` < 1.
+    """
+    if i < 1:
+        raise ValueError(f"the Luby sequence starts at 1, not {i}")
+    k = i.bit_length()
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = i.bit_length()
+    return 1 << (k - 1)
+
+
+def _probe(
+    position: Position, node_limit: int, started: float, max_seconds: float | None
+) -> tuple[str, list[int], int]:
+    """Randomized restarts before the search, in the games without safe moves and proofs
+    of loss (:func:`_safe_moves_hold`: Wasp, Wasp II, Scorpion Tail, Farmer's Wife, How They
+    Run, Scorpion Head, Chelicera).
+
+    There the search's one fixed order of moves often goes deep into a lost part of the
+    game and stays there: of Scorpion Tail's deals 1..40, 16 were undecided after 250,000
+    positions, and 10 of them were won by a probe in 49 to 3,013 positions. A probe is the
+    same complete search with the ties of its move order broken at random
+    (:func:`scorpion.solver.core.search` with a seed), stopped after
+    :data:`PROBE_BASE` times :func:`luby` of its number positions; probe ``i`` has seed
+    ``i``, so a node budget still gives the same answer everywhere. Restarting a randomized
+    search with Luby's limits is C. P. Gomes, B. Selman and H. Kautz's "Boosting
+    combinatorial search through randomization" (AAAI 1998). The probes stop when they
+    have spent a tenth of the budget (:data:`PROBE_SHARE`; :data:`PROBE_NODES` positions
+    without a node budget), and the search goes on with the rest.
+
+    Returns:
+        ``(outcome, moves, nodes)`` as :func:`scorpion.solver.core.search` gives them:
+        ``"won"`` (a probe's winning line), ``"lost"`` (a probe searched to the end, which
+        proves it as the search would), or ``"out"`` with the positions the probes took.
+    """
+    share = node_limit // PROBE_SHARE if node_limit < sys.maxsize else PROBE_NODES
+    until = None if max_seconds is None else started + max_seconds / PROBE_SHARE
+    spent = 0
+    i = 1
+    while spent < share and (until is None or time.perf_counter() < until):
+        limit = min(PROBE_BASE * luby(i), share - spent)
+        outcome, moves, nodes = core.search(position, limit, until, seed=i)
+        spent += nodes
+        if outcome != "out":
+            return outcome, moves, spent
+        i += 1
+    return "out", [], spent
 
 
 def _engine_line(position: Position, moves: list[int]) -> tuple[Move, ...]:

@@ -43,7 +43,7 @@ ON_THE_FLY_TRIES = 40
 
 ON_THE_FLY_TOTAL_SECONDS = 12.0
 """The most time a look for a winnable deal on the fly takes, in seconds (the games
-searched by the generic solver may leave many deals undecided within a try's budget)."""
+without proofs of loss may leave many deals undecided within a try's budget)."""
 
 
 def _watch_parent(parent: int) -> None:

@@ -1,0 +1,115 @@
+"""Probes (randomized restarts) before the search, in the games without proofs of loss,
+and the proofs and safe moves kept to the games where their argument holds (B1, V2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorpion.engine import VARIANTS, deal
+from scorpion.solver import Verdict, check_line, core, safe_move, solve
+from scorpion.solver.search import (
+    PROBE_BASE,
+    _safe_moves_hold,
+    is_deadlocked,
+    luby,
+)
+
+NO_PROOF = ("wasp", "wasp-ii", "scorpion-tail", "farmers-wife", "how-they-run",
+            "scorpion-head", "chelicera")
+PROOF = ("scorpion", "scorpion-ii", "scorpion-strict", "three-blind-mice")
+
+
+def test_luby_sequence() -> None:
+    """Luby, Sinclair and Zuckerman's sequence, term by term from 1."""
+    assert [luby(i) for i in range(1, 32)] == [
+        1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8,
+        1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16,
+    ]
+    with pytest.raises(ValueError, match="starts at 1"):
+        luby(0)
+
+
+def test_b1_the_games_with_and_without_proofs() -> None:
+    """Exactly the same-suit games whose empty columns take Kings alone, without free
+    cells or refilled columns, have the safe moves and proofs; the others get probes."""
+    assert sorted(v for v in VARIANTS if _safe_moves_hold(VARIANTS[v])) == sorted(PROOF)
+    assert sorted(v for v in VARIANTS if not _safe_moves_hold(VARIANTS[v])) == sorted(NO_PROOF)
+
+
+def test_b1_a_probe_is_the_same_search_in_another_order_and_repeats() -> None:
+    """The same seed gives the same probe, node for node; another seed another order;
+    without a seed the search is the search of before."""
+    start = deal(5, VARIANTS["scorpion-tail"])
+    first = core.search(start, 5_000, None, seed=3)
+    assert core.search(start, 5_000, None, seed=3) == first
+    plain = core.search(start, 5_000, None)
+    assert plain == core.search(start, 5_000, None, seed=None)
+    outcomes = {core.search(start, 5_000, None, seed=s)[:2] != plain[:2] for s in range(1, 6)}
+    assert True in outcomes
+
+
+def test_b1_probes_win_where_the_fixed_order_does_not() -> None:
+    """Scorpion Tail 5: the search's own order finds no win in 100,000 positions; the
+    probes, within their tenth of the same budget, find one (probe 5, after four of
+    1,000, 1,000, 2,000 and 1,000 positions), which wins on the engine."""
+    start = deal(5, VARIANTS["scorpion-tail"])
+    outcome, _, nodes = core.search(start, 100_000, None)
+    assert (outcome, nodes) == ("out", 100_000)
+    result = solve(start, max_nodes=100_000)
+    assert result.verdict is Verdict.WINNABLE
+    won = core.search(start, 1_000, None, seed=5)
+    assert won[0] == "won"
+    assert result.nodes == 5 * PROBE_BASE + won[2]
+    check_line(start, result.line)
+
+
+def test_b1_a_probe_that_ends_proves_the_loss_as_the_search_does() -> None:
+    """Chelicera 3 is lost: the search proves it in 12,900 positions (exhaustive); a probe
+    of that many positions is as complete, so the solve is "not winnable" at once when
+    the probes' limits reach it, and "undecided" when the budget cannot hold it."""
+    start = deal(3, VARIANTS["chelicera"])
+    outcome, _, nodes = core.search(start, 10**6, None)
+    assert outcome == "lost"
+    probe = core.search(start, 10**6, None, seed=7)
+    assert probe[0] == "lost" and probe[2] == nodes  # every position, in another order
+    assert solve(start).verdict is Verdict.NOT_WINNABLE
+    assert solve(start, max_nodes=nodes - 1).verdict is Verdict.UNDECIDED
+    assert nodes > PROBE_BASE
+
+
+@pytest.mark.parametrize("game", NO_PROOF)
+def test_b1_no_proof_of_loss_or_safe_move_where_its_argument_fails(game: str) -> None:
+    """The proof of loss and the safe moves are Scorpion's arguments: in the games whose
+    rules break them they claim nothing (they once called winnable deals of Scorpion Tail,
+    Farmer's Wife, How They Run and Scorpion Head lost)."""
+    variant = VARIANTS[game]
+    for number in range(1, 13):
+        start = deal(number, variant)
+        assert not is_deadlocked(start), number
+        after = start.apply(start.legal_moves()[0]) if start.legal_moves() else start
+        assert safe_move(after, list(after.legal_moves())) is None
+
+
+@pytest.mark.parametrize(("game", "number"), [
+    ("scorpion-tail", 1), ("farmers-wife", 2), ("how-they-run", 2), ("scorpion-head", 1),
+])
+def test_b1_deals_once_called_deadlocked_are_won(game: str, number: int) -> None:
+    """The deals the proof of loss wrongly called lost: each is won, on the engine."""
+    start = deal(number, VARIANTS[game])
+    result = solve(start, max_nodes=200_000)
+    assert result.verdict is Verdict.WINNABLE
+    check_line(start, result.line)
+    assert not is_deadlocked(start)
+
+
+def test_b1_the_proof_still_holds_in_three_blind_mice_with_ten_columns() -> None:
+    """Three Blind Mice: its deals the solver proves lost at the start are the ones
+    :func:`is_deadlocked` names (ten columns counted, the reserve cards off the table)."""
+    variant = VARIANTS["three-blind-mice"]
+    named = 0
+    for number in range(1, 61):
+        start = deal(number, variant)
+        if is_deadlocked(start):
+            named += 1
+            assert solve(start, max_nodes=1).verdict is Verdict.NOT_WINNABLE, number
+    assert named >= 5, named
