@@ -3,10 +3,10 @@
 The solver sees every card, face-down ones included, and searches depth-first over the
 moves of the rules (R6-R13), with four reductions, and probes where two of them fail.
 Every winning line it finds is replayed on the engine (:func:`check_line`) before it is
-returned. The search itself runs on one
-mutable board with do and undo (:mod:`scorpion.solver.core`), not on engine positions;
-that module and :mod:`scorpion.solver.proof` are compiled with mypyc where a wheel is built
-with a C compiler at hand (``hatch_build.py``), and run as plain Python elsewhere.
+returned. The search itself runs on one mutable board with do and undo
+(:mod:`scorpion.solver.core`), not on engine positions; that module and
+:mod:`scorpion.solver.proof` are compiled with mypyc where a wheel is built with a C
+compiler at hand (``hatch_build.py``), and run as plain Python elsewhere.
 
 1. **Canonical keys and a transposition table.** Many move orders reach the same position.
    Once the stock is dealt the order of the columns does not matter, so a position's key
