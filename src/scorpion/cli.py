@@ -38,6 +38,7 @@ from .engine import (
     variant_by_id,
 )
 from .engine.deals import MS_LIMIT
+from .engine.hints import hint_moves
 
 app = typer.Typer(
     name="scorpion",
@@ -332,9 +333,9 @@ def play_command(
                 console.print(f"[yellow]{exc}[/]")
         elif word in ("hint", "h"):
             if not v.is_classic:
-                moves = " ".join(str(m) for m in game.legal_moves()) or "none"
+                moves = " ".join(str(m) for m in hint_moves(game.position)) or "none"
                 console.print(f"hints with chances are not available in {v.name} yet; "
-                              f"legal moves: {moves}", markup=False)
+                              f"moves: {moves}", markup=False)
                 continue
             advice = advise(PlayerView.of(game.position), max_samples=32, nodes=5000)
             if not advice.moves:

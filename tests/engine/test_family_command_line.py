@@ -121,17 +121,23 @@ def test_b3_v2_r14_play_a_whole_deal_of_every_game_to_the_win(variant_id: str) -
 
 
 def test_b3_v2_hint_and_advise_say_the_advisor_does_not_play_the_other_games_yet() -> None:
-    """B3, V2: in the games the advisor does not play, 'hint' lists the legal moves without
-    chances and 'advise' exits 2 naming the game."""
+    """B3, V2: in the games the advisor does not play, 'hint' lists the moves that change
+    the game (F3: one empty free cell, no cell to cell) without chances, and 'advise' exits
+    2 naming the game."""
     out = runner.invoke(
         app, ["play", "--deal", "1", "-v", "three-blind-mice"], input="hint\nquit\n"
     )
     assert out.exit_code == 0, out.output
     legal = " ".join(str(m) for m in deal(1, VARIANTS["three-blind-mice"]).legal_moves())
-    assert "hints with chances are not available in Three Blind Mice yet; legal moves: " in (
+    assert "hints with chances are not available in Three Blind Mice yet; moves: " in (
         out.stdout.replace("\n", " ")
     )
     assert all(move in out.stdout for move in legal.split())
+    out = runner.invoke(app, ["play", "--deal", "1", "-v", "scorpion-head"], input="hint\nquit\n")
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.stdout.split())
+    assert "5H-3 9C-6 9C-f1 2D-4 2H-f1 6H-f1 3D-f1 8C-1 8C-f1 TC-f1 6S-f1" in said
+    assert "9C-f2" not in said
     text = format_position(deal(1, VARIANTS["scorpion-tail"]))
     result = runner.invoke(app, ["advise", "-"], input=text)
     assert result.exit_code == 2

@@ -24,6 +24,7 @@ from scorpion.engine import (
     SCORPION_HEAD,
     SCORPION_TAIL,
     THREE_BLIND_MICE,
+    Game,
     IllegalMoveError,
     Move,
     MoveError,
@@ -40,6 +41,7 @@ from scorpion.engine import (
     position_to_json,
 )
 from scorpion.engine.cards import run_cards, run_code, run_id
+from scorpion.engine.hints import hint_moves, is_idle_cell_move
 
 HEARTS_SPADES = "KH.QS.JH.TS.9H.8S.7H.6S.5H.4S.3H.2S.AH"
 DIAMONDS_CLUBS = "KD.QC.JD.TC.9D.8C.7D.6C.5D.4C.3D.2C.AD"
@@ -284,10 +286,11 @@ RUN = """\
 
 
 def test_v2_how_they_run_legal_moves_exactly() -> None:
-    """V2: every exposed card may go onto the empty free cell; the cell's card plays out."""
+    """V2: every exposed card may go onto the empty free cell; the cell's card plays out,
+    or into the other cell (PySolFC's free cells take a card from any other stack)."""
     assert moves(pos(RUN, HOW_THEY_RUN)) == [
         "9H-f2", "5S-6", "5S-f2", "4S-2", "3S-f2", "3H-f2", "AS-f2", "KH-7", "2S-3",
-        "6S-f2", "2H-4", "2H-f2", "AH-8", "AH-f2", "7H-f2", "8H-1",
+        "6S-f2", "2H-4", "2H-f2", "AH-8", "AH-f2", "7H-f2", "8H-1", "8H-f2",
     ]
 
 
@@ -311,8 +314,22 @@ def test_v2_a_card_onto_a_free_cell_turns_up_the_card_under_it() -> None:
     assert str(Move.parse("7h - F2", HOW_THEY_RUN)) == "7H-f2"
 
 
+def test_v2_a_free_cell_card_moves_to_another_free_cell() -> None:
+    """V2: as in PySolFC (a free cell accepts one card from any other stack), 8H goes from
+    free cell 1 to free cell 2; nothing else changes, and undo puts it back."""
+    start = pos(RUN, HOW_THEY_RUN)
+    after = play(start, "8H-f2")
+    assert after.cells == (-1, parse_card("8H"))
+    assert after.columns == start.columns and after.face_down == start.face_down
+    assert after.runs == start.runs
+    game = Game(start)
+    game.push(Move.parse("8H-f2", HOW_THEY_RUN))
+    game.undo()
+    assert game.position == start
+
+
 def test_v2_free_cell_refusals() -> None:
-    """V2: one card per cell, only a column's exposed card, never cell to cell; face-down
+    """V2: one card per cell, only a column's exposed card or another cell's card; face-down
     cards keep the one refusal (F10); a cell beyond the game's is not notation."""
     p = pos(RUN, HOW_THEY_RUN)
     assert_refused(p, Move.parse("9H-f1", HOW_THEY_RUN), "free cell f1 already holds a card (V2)")
@@ -320,10 +337,7 @@ def test_v2_free_cell_refusals() -> None:
         p, Move.parse("JH-f2", HOW_THEY_RUN),
         "only the exposed card of a column may go onto a free cell (V2)",
     )
-    assert_refused(
-        p, Move.parse("8H-f2", HOW_THEY_RUN),
-        "a card in a free cell goes to a column, not to another cell (V2)",
-    )
+    assert_refused(p, Move.parse("8H-f1", HOW_THEY_RUN), "free cell f1 already holds a card (V2)")
     assert_refused(p, Move.parse("QS-f2", HOW_THEY_RUN), "that card is not face up (R6)")
     assert_refused(
         p, Move.parse("8H-4", HOW_THEY_RUN),
@@ -355,8 +369,18 @@ def test_v2_scorpion_head_four_empty_free_cells() -> None:
     assert moves(start) == [
         "KH-3", "KH-7", "KH-f1", "KH-f3", "KH-f4", "QH-1", "AH-f1", "AH-f3", "AH-f4",
         "QS-f1", "QS-f3", "QS-f4", "JS-4", "2S-f1", "2S-f3", "2S-f4", "AS-5", "AS-f1",
-        "AS-f3", "AS-f4", "KS-3", "KS-7",
+        "AS-f3", "AS-f4", "KS-3", "KS-7", "KS-f1", "KS-f3", "KS-f4",
     ]
+    # F3: the hints name the first empty cell only, and no move from cell to cell (nor, with
+    # no stock, KH's shift from column 1 into an empty column).
+    assert [str(m) for m in hint_moves(start)] == [
+        "KH-f1", "QH-1", "AH-f1", "QS-f1", "JS-4", "2S-f1", "AS-5", "AS-f1",
+        "KS-3", "KS-7",
+    ]
+    assert is_idle_cell_move(start, Move.parse("KS-f1", SCORPION_HEAD))
+    assert is_idle_cell_move(start, Move.parse("AS-f3", SCORPION_HEAD))
+    assert not is_idle_cell_move(start, Move.parse("AS-f1", SCORPION_HEAD))
+    assert not is_idle_cell_move(start, Move.parse("AS-5", SCORPION_HEAD))
     assert_position(play(start, "KS-3", "QS-3", "JS-3", "AS-3"), """\
         1: KH
         2: QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH

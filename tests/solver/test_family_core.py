@@ -46,6 +46,7 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
     checked = 0
     held = 0
     refills = 0
+    moved_between_cells = 0
     for start in starts:
         for steps in (0, 5, 15):
             p = walked(rng, start, steps)
@@ -55,6 +56,13 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
             keys: dict[bytes, object] = {}
             for move in p.legal_moves():
                 q = p.apply(move)
+                if move.column >= CELL_BASE and move.card in p.cells:
+                    # From one free cell to another: the same position to the search, so
+                    # the core offers no such move (its key holds the cells as a set).
+                    assert generic_key(q) == generic_key(p)
+                    assert Board(q).code == Board(p).code
+                    moved_between_cells += 1
+                    continue
                 held += move.column >= CELL_BASE or move.card in p.cells
                 refills += move.card >= 0 and q.stock != p.stock
                 record = board.apply(-1 if move.card < 0 else _core_move(move))
@@ -87,6 +95,8 @@ def test_b1_v2_board_moves_agree_with_the_engine(game: str) -> None:
     assert checked > 300
     if VARIANTS[game].cells:
         assert held > 20
+    if VARIANTS[game].free_cells > 1:
+        assert moved_between_cells > 5
     if VARIANTS[game].refill:
         assert refills > 5
 
@@ -124,7 +134,9 @@ def test_b1_v2_core_verdicts_equal_a_plain_exhaustive_search(game: str) -> None:
     both kinds are met."""
     variant = VARIANTS[game]
     seen = {Verdict.WINNABLE: 0, Verdict.NOT_WINNABLE: 0}
-    for seed in range(100, 200):
+    # Scorpion Head's four free cells give the plain search many orders of the same
+    # cells (a card may go from cell to cell), so fewer of its positions are decided.
+    for seed in range(100, 300 if variant.free_cells > 1 else 200):
         p = random_position(variant, seed)
         plain = plain_dfs(p, max_nodes=2_000)
         if plain.verdict is Verdict.UNDECIDED:

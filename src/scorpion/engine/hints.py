@@ -4,11 +4,16 @@ Moving a King-led group that already lies at the bottom of its column into anoth
 column is legal (R9) but, once the stock has been dealt, changes nothing except the order
 of the columns. Before the deal it can matter (a stock card may then land on the group or
 in the emptied column), so it is kept until then.
+
+In the games with free cells (How They Run, Scorpion Head) the empty cells are alike: a
+card put into the second empty cell could as well go into the first, and a card moved from
+one cell to another (legal, as in PySolFC) changes nothing. So a hint names the first empty
+cell only, and never a move from cell to cell.
 """
 
 from __future__ import annotations
 
-from .position import Move, Position
+from .position import CELL_BASE, EMPTY_CELL, Move, Position
 
 
 def is_column_shift(position: Position, move: Move) -> bool:
@@ -19,14 +24,33 @@ def is_column_shift(position: Position, move: Move) -> bool:
     return where is not None and where[1] == 0
 
 
+def is_idle_cell_move(position: Position, move: Move) -> bool:
+    """True if ``move`` goes onto a free cell and changes nothing a later empty cell would not.
+
+    That is: a card moved from one free cell to another, or a card put into a free cell when
+    an empty cell comes before it (the first empty cell holds it as well). False for every
+    move that does not go onto a free cell.
+
+    Args:
+        position: the position the move is played from.
+        move: a legal move of ``position``.
+    """
+    if not move.to_cell:
+        return False
+    if move.card in position.cells:
+        return True
+    return position.cells.index(EMPTY_CELL) != move.column - CELL_BASE
+
+
 def hint_moves(position: Position) -> list[Move]:
     """Return the legal moves of ``position`` that can change the game.
 
     These are all legal moves, leaving out, once the stock is dealt, shifts of a whole
-    column into another empty column (see :func:`is_column_shift`). Same order as
-    :meth:`Position.legal_moves`.
+    column into another empty column (see :func:`is_column_shift`), and always the moves
+    onto free cells that a move into the first empty cell makes as well (see
+    :func:`is_idle_cell_move`). Same order as :meth:`Position.legal_moves`.
     """
-    moves = position.legal_moves()
+    moves = [m for m in position.legal_moves() if not is_idle_cell_move(position, m)]
     if position.stock:
         return moves
     return [m for m in moves if not is_column_shift(position, m)]

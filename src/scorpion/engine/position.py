@@ -236,9 +236,10 @@ def enters_empty_column(card: Card, variant: Variant) -> bool:
 def cell_refusal(position: Position, card: Card, cell: int) -> str | None:
     """V2: why ``card`` may not go onto free cell ``cell`` (from 0) now, or None when it may.
 
-    A free cell (How They Run, Scorpion Head) holds one card: the exposed card of a column
-    may go onto an empty one. A reserve (Three Blind Mice, Farmer's Wife) is played from,
-    never onto. A card already in a cell stays there until it goes to a column.
+    A free cell (How They Run, Scorpion Head) holds one card: the exposed card of a column,
+    or the card of another free cell, may go onto an empty one (as PySolFC's free cells,
+    its ``ReserveStack``, accept a single card from any other stack). A reserve (Three
+    Blind Mice, Farmer's Wife) is played from, never onto.
     """
     variant = position.variant
     if not variant.free_cells:
@@ -247,8 +248,6 @@ def cell_refusal(position: Position, card: Card, cell: int) -> str | None:
         return "this game has no free cells (V2)"
     if not 0 <= cell < variant.free_cells:
         return f"there is no free cell f{cell + 1} (V2)"
-    if card in position.cells:
-        return "a card in a free cell goes to a column, not to another cell (V2)"
     if position.cells[cell] != EMPTY_CELL:
         return f"free cell f{cell + 1} already holds a card (V2)"
     where = position.locate(card)
@@ -479,6 +478,10 @@ class Position(NamedTuple):
                 if col:
                     for f in free:
                         found.append((i, len(col) - 1, f, col[-1]))
+            for j, card in enumerate(cells):
+                if card >= 0:
+                    for f in free:  # from one free cell to another: allowed, changes nothing
+                        found.append((n + j, 0, f, card))
         found.sort()
         new = tuple.__new__
         moves: list[Move] = [new(Move, (card, dest)) for _, _, dest, card in found]

@@ -35,7 +35,7 @@ from ..engine import (
 )
 from ..engine.cards import run_code
 from ..engine.deals import DEAL_PATTERN
-from ..engine.hints import hint_moves
+from ..engine.hints import hint_moves, is_idle_cell_move
 from ..solver import SolveResult, Verdict
 from ..store.endings import give_up, solution_allowed
 from .app import _ERRORS, HEAD_SCOPE_KEY, PlayerDep, ServiceDep, VariantQuery
@@ -196,7 +196,8 @@ async def destinations(
     ):
         raise IllegalMoveError(Move(number, 0), NOT_FACE_UP)
     moves = [] if state.row.won else [
-        str(m) for m in position.legal_moves() if m.card == number
+        str(m) for m in position.legal_moves()
+        if m.card == number and not is_idle_cell_move(position, m)
     ]
     message = None if moves else nowhere_sentence(position, number)
     if where is None and not in_cell:

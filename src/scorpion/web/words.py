@@ -94,8 +94,6 @@ _SENTENCES: list[tuple[re.Pattern[str], str]] = [
      "There is no free cell {0} in this game."),
     (re.compile(r"^free cell f(\d+) already holds a card \(V2\)$"),
      "Free cell {0} already holds a card: a free cell takes one card."),
-    (re.compile(r"^a card in a free cell goes to a column, not to another cell \(V2\)$"),
-     "A card in a free cell can only go to a column, not to another free cell."),
     (re.compile(r"^only the exposed card of a column may go onto a free cell \(V2\)$"),
      "Only the top card of a column can go into a free cell, one card at a time."),
     (re.compile(r"^the stock is not dealt; it refills emptied columns \(V2\)$"),
