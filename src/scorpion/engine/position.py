@@ -218,6 +218,11 @@ def lands_on(card: Card, target: Card, variant: Variant = SCORPION) -> bool:
     8C or 8S). Nothing lands on an Ace and a King lands on no card. With the card encoding
     of :mod:`.cards` the same-suit rule is ``card + 1 == target`` for a ``card`` that is
     not a King.
+
+    Args:
+        card: the card leading the group (0..51, see :mod:`.cards`).
+        target: the exposed card of the column it would go onto.
+        variant: the game (its ``build``: ``"suit"`` or alternate colours).
     """
     if variant.build == "suit":
         return card + 1 == target and card % 13 != KING
@@ -229,6 +234,10 @@ def enters_empty_column(card: Card, variant: Variant) -> bool:
 
     Only a King (carrying any cards) may, except in variants whose empty columns take any
     card (Wasp, Wasp II).
+
+    Args:
+        card: the card leading the group (0..51).
+        variant: the game (its ``empty_column_takes_any``).
     """
     return card % 13 == KING or variant.empty_column_takes_any
 
@@ -240,6 +249,15 @@ def cell_refusal(position: Position, card: Card, cell: int) -> str | None:
     or the card of another free cell, may go onto an empty one (as PySolFC's free cells,
     its ``ReserveStack``, accept a single card from any other stack). A reserve (Three
     Blind Mice, Farmer's Wife) is played from, never onto.
+
+    Args:
+        position: the position the card would move in.
+        card: the card (0..51) to go onto the cell.
+        cell: the free cell, from 0 (notation ``f<cell+1>``).
+
+    Returns:
+        The reason, a sentence naming the rule (``(V2)``), or None when the move is legal
+        as far as the cell goes; a face-down card is refused elsewhere (R6, F10).
     """
     variant = position.variant
     if not variant.free_cells:
@@ -334,6 +352,11 @@ def refill_column(
     column: tuple[Card, ...], stock: tuple[Card, ...], variant: Variant
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """V2: an emptied column takes the next cards of the stock, face up (Chelicera: three).
+
+    Args:
+        column: the column's cards after a move, bottom first (empty when emptied).
+        stock: the stock's cards, the next to come first.
+        variant: the game (its ``refill``: how many cards; 0 for no refill).
 
     Returns:
         The column and the stock afterwards; unchanged when the column holds cards, the

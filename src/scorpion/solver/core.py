@@ -358,7 +358,13 @@ class Board:
         return [m for _, m in scored]
 
     def apply(self, move: int) -> Undo:
-        """Make ``move`` (legal on the board) with its consequences (R10, R12, R13).
+        """Make ``move`` (legal on the board) with its consequences (R10, R12, R13, V2).
+
+        The consequences: the card left on top is turned up, a completed run is removed
+        (not in Chelicera, where it stays), a column emptied in Chelicera takes the next
+        three cards of the stock, a card goes into or out of a free cell or reserve. ``move``
+        is a move code of :meth:`moves` (card << MOVE_SHIFT | column, ``TO_CELL`` for a free
+        cell) or -1 for dealing the stock.
 
         Returns the record that :meth:`undo` takes to restore the board (except ``code``,
         which the caller restores from the key it had).

@@ -269,7 +269,17 @@ def position_key(position: Position) -> Key:
     """Return the canonical key of ``position`` for the transposition table.
 
     Columns are paired with their face-down counts; with the stock dealt all seven pairs
-    are sorted, before it only those of columns 4-7.
+    are sorted, before it only those of columns 4-7 (the stock's cards go onto columns 1-3).
+
+    Args:
+        position: a position of one of the classic games (:func:`scorpion.engine.variants.
+            is_classic`: seven columns, Scorpion's stock, no reserve or free cells).
+
+    Returns:
+        A hashable key, equal for two positions of the same game that differ only in the
+        order of interchangeable columns. It leaves out the removed runs (pair it with
+        ``position.runs`` when they matter) and any cells, so it is no key for the games
+        with a reserve or free cells (their search keys them itself).
     """
     pairs = tuple(zip(position.columns, position.face_down, strict=True))
     if position.stock:
