@@ -293,7 +293,8 @@ def test_v2_how_they_run_free_cells_are_dealt_and_take_one_card(
     screen: Table, artifacts: Path
 ) -> None:
     """V2: How They Run's two free cells start with a card each; a full cell refuses a
-    card, in words; a cell's card goes onto a column."""
+    card, in words; a cell's card goes onto a column, and the other cell's card into the
+    emptied cell."""
     table = screen
     page = table.page
     number, move = find_deal("how-they-run", lambda p, m: m.card in p.cells)
@@ -319,6 +320,18 @@ def test_v2_how_they_run_free_cells_are_dealt_and_take_one_card(
     after = table.played(answer)
     assert after["cells"][k] is None
     assert after["last"]["move"].startswith(f"{code}-")
+    # The other cell's card goes into the emptied cell: PySolFC's free cells take one card
+    # from any stack, another free cell included.
+    other = after["cells"][1 - k]
+    assert other is not None
+    if is_phone(table):
+        answer = choose(table, other, cell_target(table, after, k))
+    else:
+        answer = drag(table, other, cell_target(table, after, k))
+    moved = table.played(answer)
+    assert moved["last"]["move"] == f"{other}-f{k + 1}"
+    assert moved["cells"][k] == other and moved["cells"][1 - k] is None
+    landed(table, other, cell(table, moved, k))
 
 
 # ---- alternate colours: Scorpion Tail, Farmer's Wife ------------------------------------
