@@ -9,6 +9,8 @@ from scorpion.engine import VARIANTS, deal
 from scorpion.solver import Verdict, check_line, core, safe_move, solve
 from scorpion.solver.search import (
     PROBE_BASE,
+    PROBE_SHARE,
+    PROBE_SHARE_ALTERNATE,
     _safe_moves_hold,
     is_deadlocked,
     luby,
@@ -61,6 +63,23 @@ def test_b1_probes_win_where_the_fixed_order_does_not() -> None:
     assert won[0] == "won"
     assert result.nodes == 5 * PROBE_BASE + won[2]
     check_line(start, result.line)
+
+
+def test_b1_in_the_alternate_colour_games_the_probes_take_three_quarters() -> None:
+    """Scorpion Tail 24: the probes win in probe 30 after 62,623 positions in all, more
+    than a tenth of 100,000 and less than three quarters of it, so a budget of 100,000
+    positions wins it (the line wins on the engine); one of 80,000 (probes: 60,000, then
+    the search's own order) does not. In a same-suit game the probes keep a tenth."""
+    start = deal(24, VARIANTS["scorpion-tail"])
+    result = solve(start, max_nodes=100_000)
+    assert (result.verdict, result.nodes) == (Verdict.WINNABLE, 62_623)
+    assert 100_000 // PROBE_SHARE < result.nodes
+    assert result.nodes <= 100_000 * (PROBE_SHARE_ALTERNATE - 1) // PROBE_SHARE_ALTERNATE
+    check_line(start, result.line)
+    assert solve(start, max_nodes=80_000).verdict is Verdict.UNDECIDED
+    wasp = solve(deal(4651, VARIANTS["wasp"]), max_nodes=200_000)
+    assert (wasp.verdict, wasp.nodes) == (Verdict.WINNABLE, 11_932)  # probes: 20,000 at most
+    assert solve(deal(4651, VARIANTS["wasp"]), max_nodes=100_000).verdict is Verdict.UNDECIDED
 
 
 def test_b1_a_probe_that_ends_proves_the_loss_as_the_search_does() -> None:
