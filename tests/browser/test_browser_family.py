@@ -284,6 +284,12 @@ def test_v2_scorpion_head_moves_into_and_out_of_free_cells(screen: Table, artifa
     page.keyboard.press("c")
     expect(face(table, code)).to_be_focused()
     page.keyboard.press("Enter")
+    # C on a card already in a cell asks for no move: it would change nothing.
+    moves_asked: list[str] = []
+    page.on("request", lambda r: moves_asked.append(r.url) if "/api/game/move" in r.url else None)
+    page.keyboard.press("c")
+    expect(table.toast()).to_have_text("That card is already in a free cell.")
+    assert moves_asked == []
     with table.expect_answer("/api/game/move") as info:
         page.keyboard.press(key_for(back.column))
     assert table.played(info.value)["cells"] == [None] * 4
@@ -307,6 +313,21 @@ def test_v2_how_they_run_free_cells_are_dealt_and_take_one_card(
     refused = choose(table, top, cell_target(table, view, 0))
     assert refused.status == 409
     expect(table.toast()).to_contain_text("Free cell 1 already holds a card")
+    if not is_phone(table):
+        # The C key, with both cells taken, says so and asks for no move.
+        table.settle()
+        source = next(i for i, c in enumerate(view["columns"]) if c["cards"]
+                      and c["cards"][-1] == top)
+        page.locator("#tableau [tabindex='0'], #cells [tabindex='0']").focus()
+        page.keyboard.press(key_for(source))
+        expect(face(table, top)).to_be_focused()
+        page.keyboard.press("Enter")
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if "/api/game/move" in r.url else None)
+        page.keyboard.press("c")
+        expect(table.toast()).to_have_text("No free cell is empty.")
+        assert asked == []
+        page.keyboard.press("Escape")
     code = card_code(move.card)
     k = view["cells"].index(code)
     if is_phone(table):

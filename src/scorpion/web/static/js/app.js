@@ -995,8 +995,10 @@ class App {
     });
   }
 
-  /** The C key: with a card selected, move it to the first empty free cell (the server
-   * says no where there is none, or in a reserve); without, go to the cells. */
+  /** The C key: with a card selected, move it to the first empty free cell (in a reserve
+   * the server says why not); without, go to the cells. A card already in a cell stays
+   * (moving it to another cell would change nothing), and with every free cell taken
+   * there is nowhere to send it: both are said, and no move is asked for. */
   toCells() {
     const table = this.table;
     if (!table.ncells || !this.view) {
@@ -1005,7 +1007,16 @@ class App {
     }
     if (this.selected) {
       const cells = this.view.cells || [];
+      const reserve = table.cellWord() === "Reserve";
+      if (cells.includes(this.selected.code)) {
+        this.say(`That card is already in ${reserve ? "the reserve" : "a free cell"}.`);
+        return;
+      }
       const empty = cells.indexOf(null);
+      if (empty < 0 && !reserve) {
+        this.say("No free cell is empty.");
+        return;
+      }
       this.move(this.selected.code, table.ncols + Math.max(0, empty));
       return;
     }
