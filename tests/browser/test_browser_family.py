@@ -238,8 +238,14 @@ def test_v2_scorpion_head_moves_into_and_out_of_free_cells(screen: Table, artifa
     number, into = find_deal("scorpion-head", round_trip)
     back = next(n for n in start("scorpion-head", number).apply(into).legal_moves()
                 if n.card == into.card and not n.to_cell)
+    if not is_phone(table):  # the keys legend names the game's keys only (Scorpion first)
+        expect(page.locator("#key-deal")).to_be_visible()
+        expect(page.locator("#key-cells")).to_be_hidden()
     view = new_game(table, "scorpion-head", number)
     expect(page.locator("#cells .column")).to_have_count(4)
+    if not is_phone(table):
+        expect(page.locator("#key-deal")).to_be_hidden()
+        expect(page.locator("#key-cells")).to_be_visible()
     assert view["cells"] == [None] * 4
     fits(table)
     size = "375x812" if is_phone(table) else "1280x800"

@@ -478,6 +478,8 @@ class App {
     $("btn-redo").disabled = !view.can_redo;
     $("btn-deal").disabled = view.stock === 0 || view.won || !rules.stock_deal;
     $("btn-deal").hidden = !rules.stock_deal;
+    $("key-deal").hidden = !rules.stock_deal; // the keys legend names the game's keys only
+    $("key-cells").hidden = !(view.cells && view.cells.length);
     $("stock").disabled = false;
     $("btn-replay").disabled = false;
     $("btn-hint").disabled = view.won;
