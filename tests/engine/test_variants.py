@@ -18,8 +18,10 @@ from scorpion.engine import (
     SCORPION,
     SCORPION_II,
     SCORPION_STRICT,
+    VARIANTS,
     WASP,
     WASP_II,
+    Game,
     IllegalMoveError,
     Move,
     NotationError,
@@ -94,6 +96,20 @@ def test_v1_unknown_variant_id_names_the_known_ids() -> None:
     assert "'spider'" in message
     for variant_id in IDS:
         assert variant_id in message
+
+
+def test_v1_a_variant_id_stands_for_its_variant_in_deal_game_and_move() -> None:
+    """V1: deal(), Game.from_deal() and Move.parse() take a variant's id as well as the
+    variant, with the same result; an unknown id is refused, naming it."""
+    for variant_id, variant in VARIANTS.items():
+        assert deal(7, variant_id) == deal(7, variant)
+        assert Game.from_deal(7, variant_id).position == deal(7, variant)
+    assert Move.parse("TS-f1", "scorpion-head") == Move.parse("TS-f1", VARIANTS["scorpion-head"])
+    assert Move.parse("9C-10", "three-blind-mice").column == 9
+    for attempt in (lambda: deal(1, "spider"), lambda: Game.from_deal(1, "spider"),
+                    lambda: Move.parse("7H-5", "spider")):
+        with pytest.raises(UnknownVariantError, match="'spider'"):
+            attempt()
 
 
 @pytest.mark.parametrize("variant_id", IDS)

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .position import ASCII_SPACE, EMPTY_CELL, Position
-from .variants import SCORPION, Variant
+from .variants import SCORPION, Variant, variant_by_id
 
 MS_LIMIT = 32000
 """Deal numbers below this use Microsoft's generator; from it on, the Mersenne Twister."""
@@ -201,8 +201,10 @@ def shuffled_deck(number: DealNumber | int | str) -> list[Card]:
     return deck
 
 
-def deal(number: DealNumber | int | str, variant: Variant = SCORPION) -> Position:
+def deal(number: DealNumber | int | str, variant: Variant | str = SCORPION) -> Position:
     """Return the first position of deal ``number`` in ``variant`` (R2-R5, V2).
+
+    ``variant`` is a :class:`Variant` or its id (``"scorpion-head"``).
 
     The shuffled deck (:func:`shuffled_deck`) is dealt as PySolFC's ``startGame`` of that
     game deals it: the rows of :attr:`Variant.rows` from the first, each left to right,
@@ -212,7 +214,10 @@ def deal(number: DealNumber | int | str, variant: Variant = SCORPION) -> Positio
     Raises:
         DealNumberError: if ``number`` is not a valid deal number (0, negative, too large,
             not digits).
+        UnknownVariantError: if ``variant`` is an id no variant has.
     """
+    if isinstance(variant, str):
+        variant = variant_by_id(variant)
     pile = shuffled_deck(number)
     columns: list[list[Card]] = [[] for _ in range(variant.columns)]
     for row in variant.rows:

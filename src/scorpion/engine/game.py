@@ -70,11 +70,15 @@ class Game:
                 self.undo()
 
     @classmethod
-    def from_deal(cls, number: DealNumber | int | str, variant: Variant = SCORPION) -> Game:
-        """Start a game on deal ``number`` of ``variant``.
+    def from_deal(
+        cls, number: DealNumber | int | str, variant: Variant | str = SCORPION
+    ) -> Game:
+        """Start a game on deal ``number`` of ``variant`` (a :class:`Variant` or its id,
+        ``"how-they-run"``).
 
         Raises:
             DealNumberError: if ``number`` is not a valid deal number.
+            UnknownVariantError: if ``variant`` is an id no variant has.
         """
         return cls(deal(number, variant))
 

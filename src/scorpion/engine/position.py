@@ -29,7 +29,7 @@ import re
 from typing import NamedTuple
 
 from .cards import KING, Card, RunId, card_code, is_red, parse_card, run_cards, run_id, run_of
-from .variants import SCORPION, Variant
+from .variants import SCORPION, Variant, variant_by_id
 
 COLUMNS = 7
 """Number of tableau columns of Scorpion (R2); other games have their own
@@ -103,7 +103,7 @@ class Move(NamedTuple):
         return f"Move.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str, variant: Variant = SCORPION) -> Move:
+    def parse(cls, text: str, variant: Variant | str = SCORPION) -> Move:
         """Read a move in notation: ``<card>-<column>`` (``"7H-5"``), ``<card>-f<cell>``
         (``"7H-f1"``, onto a free cell) or ``"deal"``.
 
@@ -115,11 +115,15 @@ class Move(NamedTuple):
 
         Args:
             text: the move.
-            variant: the game whose columns and free cells the move may name.
+            variant: the game whose columns and free cells the move may name (a
+                :class:`~scorpion.engine.variants.Variant` or its id).
 
         Raises:
             MoveError: naming what is wrong with ``text``.
+            UnknownVariantError: if ``variant`` is an id no variant has.
         """
+        if isinstance(variant, str):
+            variant = variant_by_id(variant)
         t = text.strip(ASCII_SPACE)
         if t.isascii() and t.lower() == "deal":
             return DEAL
