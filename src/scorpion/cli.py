@@ -241,10 +241,15 @@ def advise_command(
 # --- the terminal table -----------------------------------------------------------------
 
 _RED_SUITS = "DH"
-_PLAY_HELP = (
-    "Type a move (7H-5, or 7H 5; 7H-f1 onto a free cell), 'deal', 'undo', 'redo', 'hint', "
-    "'restart', 'new [N]', 'help' or 'quit'."
-)
+def _play_help(variant: Variant) -> str:
+    """What ``scorpion play`` understands in ``variant``: a free cell's move and 'deal'
+    only where the game has them."""
+    cell = "; 7H-f1 onto a free cell" if variant.free_cells else ""
+    deal_word = "'deal', " if variant.stock_deal and variant.stock_size else ""
+    return (
+        f"Type a move (7H-5, or 7H 5{cell}), {deal_word}'undo', 'redo', 'hint', "
+        "'restart', 'new [N]', 'help' or 'quit'."
+    )
 
 
 def render_table(game: Game, title: str) -> Text:
@@ -302,7 +307,7 @@ def play_command(
     console = Console(highlight=False)
     game = Game.from_deal(dn, v)
     title = _deal_title(v, dn)
-    console.print(_PLAY_HELP)
+    console.print(_play_help(v))
     while True:
         console.print(render_table(game, title))
         if game.is_won:
@@ -320,7 +325,7 @@ def play_command(
         if word in ("quit", "q", "exit"):
             return
         if word in ("help", "?"):
-            console.print(_PLAY_HELP)
+            console.print(_play_help(v))
         elif word in ("undo", "u"):
             try:
                 console.print(f"undid {game.undo()}")

@@ -142,3 +142,17 @@ def test_b3_v2_hint_and_advise_say_the_advisor_does_not_play_the_other_games_yet
     result = runner.invoke(app, ["advise", "-"], input=text)
     assert result.exit_code == 2
     assert "the advisor does not play Scorpion Tail yet" in result.stderr
+
+
+def test_b3_v2_play_help_names_what_the_game_has() -> None:
+    """B3, V2: 'scorpion play' offers 'deal' only where the stock is dealt, and the free
+    cells' notation only where there are free cells."""
+    said = {}
+    for game in ("scorpion", "scorpion-head", "three-blind-mice", "how-they-run"):
+        out = runner.invoke(app, ["play", "--deal", "1", "-v", game], input="quit\n")
+        assert out.exit_code == 0, out.output
+        said[game] = " ".join(out.stdout.split())
+    assert "Type a move (7H-5, or 7H 5), 'deal', 'undo'," in said["scorpion"]
+    for game in ("scorpion-head", "how-they-run"):
+        assert "Type a move (7H-5, or 7H 5; 7H-f1 onto a free cell), 'undo'," in said[game]
+    assert "Type a move (7H-5, or 7H 5), 'undo'," in said["three-blind-mice"]
