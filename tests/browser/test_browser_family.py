@@ -144,6 +144,17 @@ def key_for(column: int) -> str:
     return "0" if column == 9 else str(column + 1)
 
 
+def c_says(table: Table, words: str) -> None:
+    """Press C with a card picked up: the page says ``words`` and asks for no move."""
+    asked: list[str] = []
+    table.page.on(
+        "request", lambda r: asked.append(r.url) if "/api/game/move" in r.url else None
+    )
+    table.page.keyboard.press("c")
+    expect(table.toast()).to_have_text(words)
+    assert asked == []
+
+
 def new_game(table: Table, variant_id: str, number: int) -> dict[str, Any]:
     view = table.new_game(number, variant_id)
     table.settle()
@@ -291,11 +302,7 @@ def test_v2_scorpion_head_moves_into_and_out_of_free_cells(screen: Table, artifa
     expect(face(table, code)).to_be_focused()
     page.keyboard.press("Enter")
     # C on a card already in a cell asks for no move: it would change nothing.
-    moves_asked: list[str] = []
-    page.on("request", lambda r: moves_asked.append(r.url) if "/api/game/move" in r.url else None)
-    page.keyboard.press("c")
-    expect(table.toast()).to_have_text("That card is already in a free cell.")
-    assert moves_asked == []
+    c_says(table, "That card is already in a free cell.")
     with table.expect_answer("/api/game/move") as info:
         page.keyboard.press(key_for(back.column))
     assert table.played(info.value)["cells"] == [None] * 4
@@ -328,11 +335,7 @@ def test_v2_how_they_run_free_cells_are_dealt_and_take_one_card(
         page.keyboard.press(key_for(source))
         expect(face(table, top)).to_be_focused()
         page.keyboard.press("Enter")
-        asked: list[str] = []
-        page.on("request", lambda r: asked.append(r.url) if "/api/game/move" in r.url else None)
-        page.keyboard.press("c")
-        expect(table.toast()).to_have_text("No free cell is empty.")
-        assert asked == []
+        c_says(table, "No free cell is empty.")
         page.keyboard.press("Escape")
     code = card_code(move.card)
     k = view["cells"].index(code)
