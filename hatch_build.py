@@ -1,11 +1,12 @@
 """Wheel build hook: compile the solver's inner loop with mypyc when the machine can.
 
-``scorpion.solver.core`` (the search) and ``scorpion.solver.proof`` (the lost-position
-test) are plain, strictly typed Python. When a wheel is built (``pip install .``) this hook
-compiles those two modules with mypyc, the compiler that comes with mypy, into C
-extensions that run the same code about twice as fast; the ``.py`` files stay in the wheel
-beside them. If compiling fails (no C compiler, no Python headers) the hook prints why and
-the wheel stays pure Python, which behaves the same, only slower. Editable installs and
+``scorpion.solver.core`` (the search), ``scorpion.solver.proof`` and
+``scorpion.solver.colour_proof`` (the lost-position tests) are plain, strictly typed Python.
+When a wheel is built (``pip install .``) this hook compiles those modules with mypyc, the
+compiler that comes with mypy, into C extensions that run the same code about twice as
+fast; the ``.py`` files stay in the wheel beside them. If compiling fails (no C compiler,
+no Python headers) the hook prints why and the wheel stays pure Python, which behaves the
+same, only slower. Editable installs and
 ``SCORPION_PURE_PYTHON=1`` always give pure Python.
 
 Our own hook rather than the ``hatch-mypyc`` plugin only for that fallback: a newcomer
@@ -25,7 +26,11 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-COMPILED_MODULES = ("scorpion/solver/core.py", "scorpion/solver/proof.py")
+COMPILED_MODULES = (
+    "scorpion/solver/core.py",
+    "scorpion/solver/proof.py",
+    "scorpion/solver/colour_proof.py",
+)
 """The modules compiled, as paths under ``src``."""
 
 

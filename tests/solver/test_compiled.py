@@ -1,7 +1,8 @@
 """The solver core compiled by mypyc (``hatch_build.py``) against its own Python source (B1).
 
-A wheel built where a C compiler is found runs ``scorpion.solver.core`` and
-``scorpion.solver.proof`` compiled; the ``.py`` files beside them are the same code. These
+A wheel built where a C compiler is found runs ``scorpion.solver.core``,
+``scorpion.solver.proof`` and ``scorpion.solver.colour_proof`` compiled; the ``.py`` files
+beside them are the same code. These
 tests load those sources as plain Python modules and check that both search node for node
 alike. ``scripts/test.sh`` installs a compiler and sets ``SCORPION_REQUIRE_COMPILED``, so
 that there a silent fall-back to plain Python fails the run.
@@ -17,8 +18,8 @@ from types import ModuleType
 
 import pytest
 
-from scorpion.engine import SCORPION, SCORPION_II, SCORPION_STRICT, WASP, deal
-from scorpion.solver import COMPILED, core, proof
+from scorpion.engine import SCORPION, SCORPION_II, SCORPION_STRICT, VARIANTS, WASP, deal
+from scorpion.solver import COMPILED, colour_proof, core, proof
 
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the solver core runs as plain Python")
 
@@ -39,17 +40,22 @@ def test_core_is_compiled_where_a_compiler_was_installed() -> None:
     assert COMPILED, "the wheel was built without the compiled solver core (see hatch_build.py)"
     assert not core.__file__.endswith(".py")
     assert not proof.__file__.endswith(".py")
+    assert not colour_proof.__file__.endswith(".py")
 
 
 @needs_compiled
 def test_compiled_search_equals_the_python_source_node_for_node() -> None:
     plain_proof = _plain("proof")
     plain_core = _plain("core")
-    plain_core.cannot_win = plain_proof.cannot_win  # the plain core asks the plain proof
+    plain_core.cannot_win = plain_proof.cannot_win  # the plain core asks the plain proofs
+    plain_core.colour_cannot_win = _plain("colour_proof").cannot_win
     assert not plain_core.COMPILED
+    tail, wife = VARIANTS["scorpion-tail"], VARIANTS["farmers-wife"]
     cases = [(n, SCORPION, 20_000) for n in range(1, 41)] + [
         (n, v, 20_000) for v in (SCORPION_II, SCORPION_STRICT, WASP) for n in range(1, 11)
-    ] + [(103, SCORPION, 5_000)]  # deal 103 needs 128,805 nodes
+    ] + [(103, SCORPION, 5_000)] + [  # deal 103 needs 128,805 nodes
+        (n, v, 5_000) for v in (tail, wife) for n in (1, 2, 3, 13, 27)
+    ]
     outcomes = set()
     for number, variant, nodes in cases:
         position = deal(number, variant)
@@ -78,3 +84,24 @@ def test_compiled_proof_equals_the_python_source() -> None:
             assert answer == plain_proof.cannot_win(code, as_if_full=full)
             proved += answer
     assert 0 < proved < 4_000  # both answers were compared
+
+
+@needs_compiled
+def test_compiled_colour_proof_equals_the_python_source() -> None:
+    plain_proof = _plain("colour_proof")
+    rng = random.Random(346)
+    proved = 0
+    for _ in range(2_000):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        columns: list[list[int]] = [[] for _ in range(rng.choice((7, 10)))]
+        dealt = rng.randint(20, 52)
+        for card in cards[:dealt]:
+            columns[rng.randrange(len(columns))].append(card)
+        face_down = [rng.randint(0, max(0, len(col) - 1)) for col in columns]
+        rest = cards[dealt:]
+        stock, reserve = (tuple(rest[:3]), []) if rng.random() < 0.5 else ((), rest[:2])
+        answer = colour_proof.cannot_win(columns, face_down, stock, reserve)
+        assert answer == plain_proof.cannot_win(columns, face_down, stock, reserve)
+        proved += answer
+    assert 0 < proved < 2_000  # both answers were compared

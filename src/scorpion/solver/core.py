@@ -23,7 +23,8 @@ the stock is dealt, and columns 1-3 each in its place before; the cards on the t
 stock and the runs removed (a removed run is a whole suit off the table, so in Three Blind
 Mice the other cards off the table are those of the reserves). A move changes one to three
 bytes of it, so it is kept up to date as the board changes, and restored from the parent's
-key on undo.
+key on undo. In the games that build in alternate colours the search keys each board in card
+classes too (:meth:`Board.class_key`; search.py, reduction 1).
 
 A move is an ``int``: ``card * 16 + column`` (column counted from 0, or :data:`TO_CELL`
 into a free cell; the card may come from a column, a reserve or a free cell), or -1 for
@@ -36,9 +37,11 @@ They Run, Scorpion Head) hold one card each, any top card may go there, and a ca
 cell onto the card it builds on or, a King, into an empty column; in Chelicera an emptied
 column takes the next cards of the stock (:meth:`Board.refill_column`), the runs stay on the
 table and the game is won when every column is one run (:meth:`Board.won`). In those five
-games there are no safe moves and no proofs of loss (search.py, ``_safe_moves_hold``, says
-why): their search is plain, complete and exhaustive, its moves ordered best first
-(:meth:`Board.best_first`).
+games there are no safe moves, and Scorpion's proof of loss does not hold (search.py,
+``_safe_moves_hold``, says why): their search is complete and exhaustive, its moves ordered
+best first (:meth:`Board.best_first`). Scorpion Tail and Farmer's Wife have a proof of loss
+of their own (:mod:`scorpion.solver.colour_proof`), asked at every position, and a key in
+card classes.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from typing import Final
 
 from ..engine.cards import KING, is_red
 from ..engine.position import Position, completes_run
+from .colour_proof import cannot_win as colour_cannot_win
 from .proof import cannot_win
 
 COMPILED: Final = not __file__.endswith((".py", ".pyc"))
@@ -117,6 +121,13 @@ LANDERS_COLOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 """LANDERS_COLOUR[t]: the two cards that may be placed on ``t`` when building down in
 alternate colours (Scorpion Tail, Farmer's Wife)."""
+
+CARD_CLASS: Final = bytes((c % 13) * 2 + is_red(c) for c in range(52))
+"""CARD_CLASS[c]: the class of card ``c`` in the games that build in alternate colours:
+its rank (0 for an Ace) times two, plus one for a red card (0..25)."""
+
+CLASS_TABLE: Final = CARD_CLASS + bytes(256 - 52)
+""":data:`CARD_CLASS` as a table for :meth:`bytes.translate`."""
 
 KINGS: Final[tuple[int, ...]] = tuple(s * 13 + KING for s in range(4))
 _KING_SET: Final = frozenset(KINGS)
@@ -200,6 +211,32 @@ class Board:
             for k, c in enumerate(col):
                 code[c] = under + (DOWN if k < fd else 0)
                 under = c
+
+    def class_key(self) -> bytes:
+        """The key of the board written in card classes (:data:`CARD_CLASS`: rank and
+        colour), for the games that build in alternate colours (search.py, reduction 1).
+
+        Like ``bytes(code)`` it gives the columns, each with its face-down cards, as a
+        multiset (columns 1-3 in their places while the stock waits to be dealt onto them),
+        the reserve or free cells as a multiset and the stock in order (the runs removed
+        are what is left), but every card is its class: two boards get the same class key
+        exactly when one is the other with cards of equal class exchanged. Each column is
+        two bytes, its face-down count and its length, then its classes bottom to top;
+        then the reserve's classes in order, byte 255, the stock's.
+        """
+        table = CLASS_TABLE
+        fd = self.fd
+        parts = [
+            bytes((fd[i], len(col))) + bytes(col).translate(table)
+            for i, col in enumerate(self.cols)
+        ]
+        if self.stock and self.deals:
+            parts = parts[:3] + sorted(parts[3:])
+        else:
+            parts.sort()
+        parts.append(bytes(sorted(bytes(self.reserve).translate(table))))
+        parts.append(b"\xff" + bytes(self.stock).translate(table))
+        return b"".join(parts)
 
     # --- moves
 
@@ -544,7 +581,12 @@ class Board:
 
 
 def search(
-    position: Position, node_limit: int, deadline: float | None, seed: int | None = None
+    position: Position,
+    node_limit: int,
+    deadline: float | None,
+    seed: int | None = None,
+    classes: bool | None = None,
+    proofs: bool = True,
 ) -> tuple[str, list[int], int]:
     """Search from ``position`` depth-first; see :func:`scorpion.solver.search.solve`.
 
@@ -558,10 +600,20 @@ def search(
             more than the search would: it is as complete, only ordered otherwise; the
             solver gives probes small node limits and restarts them
             (:func:`scorpion.solver.search.solve`).
+        classes: whether a board equal class by class to one already searched
+            (:meth:`Board.class_key`) is left out; None (the default): in the games that
+            build in alternate colours, where it is sound (search.py, reduction 1). False
+            searches by cards alone, as a baseline for ``benchmarks/colour_key.py``.
+        proofs: False to search without the safe moves and the proofs of loss (a plain
+            search, as a baseline); True (the default) uses them in the games where they
+            hold.
 
     Returns:
         ``(outcome, line, nodes)``: outcome ``"won"`` (``line``: the moves that win, as
         ints of this module), ``"lost"`` (searched to the end) or ``"out"`` (budget spent).
+
+    Raises:
+        ValueError: ``classes`` is True for a game that builds in suit.
 
     The proof :func:`scorpion.solver.proof.cannot_win` (not in Wasp) is asked at the
     start, at every position before the deal, after the deal (also "as if full"), and
@@ -581,7 +633,14 @@ def search(
     col_of = board.col_of
     # The safe moves and the proof hold in the same-suit games whose empty columns take
     # Kings only and that have no free cells (search.py, ``_safe_moves_hold``).
-    prove = not (board.wasp or board.colour or board.free or board.refill or board.keeps_runs)
+    prove = proofs and not (
+        board.wasp or board.colour or board.free or board.refill or board.keeps_runs
+    )
+    # In the games that build in alternate colours (empty columns for Kings, no free
+    # cells): their own proof of loss, asked at every position (search.py, reduction 3).
+    prove_colour = proofs and board.colour and not (
+        board.wasp or board.free or board.refill or board.keeps_runs
+    )
     keeps_runs = board.keeps_runs
     safe = prove
     ncols = board.ncols
@@ -593,9 +652,16 @@ def search(
     nodes = 1
     root_key = bytes(code)
     seen = {root_key}
-    root_moves = (
-        [] if prove and cannot_win(root_key, False, ncols) else board.moves(False, root_key)
+    if classes is None:
+        classes = board.colour
+    elif classes and not board.colour:
+        raise ValueError(f"{position.variant.name} builds in suit: its cards have no classes")
+    class_seen = {board.class_key()} if classes else set()
+    root_lost = (
+        cannot_win(root_key, False, ncols) if prove
+        else prove_colour and colour_cannot_win(cols, board.fd, board.stock, board.reserve)
     )
+    root_moves = [] if root_lost else board.moves(False, root_key)
     # The search path: for each position on it, an iterator over its moves still to try,
     # its key, its zflag, its number of empty columns, and the undo record of the move
     # that led to it (None at the start).
@@ -669,6 +735,15 @@ def search(
                 if board.won():
                     return "won", [p[4][0] for p in path if p[4] is not None] + [move], nodes
             seen.add(key)
+            if classes:
+                # Alternate colours: a board equal class by class to one searched is
+                # not searched again (search.py, reduction 1).
+                class_key = board.class_key()
+                if class_key in class_seen:
+                    board.undo(record)
+                    code[:] = now
+                    continue
+                class_seen.add(class_key)
             nodes += 1
             if nodes >= check_at:
                 # The node limit, or a look at the clock every 1024 positions.
@@ -694,6 +769,8 @@ def search(
                 elif board.stock:
                     # Before the deal: a board proved lost spares its deal's search.
                     lost = cannot_win(key)
+            elif prove_colour:
+                lost = colour_cannot_win(cols, fd, board.stock, board.reserve)
             if lost:
                 after: list[int] = []
             else:

@@ -39,6 +39,7 @@ import functools
 import time
 from collections.abc import Callable, Hashable, Iterator
 
+from ..engine.cards import is_red
 from ..engine.position import CELL_BASE, EMPTY_CELL, Move, Position, lands_on
 from ..engine.variants import Variant
 
@@ -58,6 +59,33 @@ def generic_key(position: Position) -> Key:
         first = len(position.stock)
         return (pairs[:first], tuple(sorted(pairs[first:])), cells, position.stock)
     return (tuple(sorted(pairs)), cells, position.stock)
+
+
+def card_class(card: int) -> int:
+    """The class of ``card`` in the games that build in alternate colours: its rank (0 for
+    an Ace) times two, plus one for a red card (0..25); -1 for no card (an empty cell)."""
+    return -1 if card < 0 else (card % 13) * 2 + is_red(card)
+
+
+def class_key(position: Position) -> Key:
+    """:func:`generic_key` with every card written as its :func:`card_class`.
+
+    In the games that build in alternate colours (Scorpion Tail, Farmer's Wife) every rule
+    depends on a card's rank and colour only, so two positions with equal class keys (one
+    is the other with cards of equal class exchanged, face-down cards and stock included)
+    are won or lost together (:mod:`scorpion.solver.search`, reduction 1). The compiled
+    core keys those games' positions so too (:meth:`scorpion.solver.core.Board.class_key`).
+    """
+    pairs = tuple(
+        (tuple(card_class(c) for c in col), fd)
+        for col, fd in zip(position.columns, position.face_down, strict=True)
+    )
+    cells = tuple(sorted(card_class(c) for c in position.cells))
+    stock = tuple(card_class(c) for c in position.stock)
+    if position.stock and position.variant.stock_deal:
+        first = len(position.stock)
+        return (pairs[:first], tuple(sorted(pairs[first:])), cells, stock)
+    return (tuple(sorted(pairs)), cells, stock)
 
 
 @functools.lru_cache(maxsize=1 << 16)

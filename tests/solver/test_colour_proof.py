@@ -1,0 +1,111 @@
+"""The proof of loss of the games that build in alternate colours (B1, V2; search.py,
+reduction 3; :mod:`scorpion.solver.colour_proof`): Scorpion Tail and Farmer's Wife.
+
+Checked here: a lost position the proof sees at once, a winnable position that a narrower
+rule would call lost, deals proved lost at their start, and random positions of both games
+against the search without proofs (a position the proof calls lost is never won).
+"""
+
+from __future__ import annotations
+
+import pytest
+from family_positions import random_position
+
+from scorpion.engine import VARIANTS, Position, deal, parse_position
+from scorpion.engine.cards import parse_card
+from scorpion.solver import Verdict, check_line, core, solve
+from scorpion.solver.colour_proof import SUCCESSORS, cannot_win
+
+# Lost: six cards wait for one another, so none can move first. 8C must land on 9H (9D
+# lies directly under it), which 9S covers; 8S on 9H or 9D, covered by 9S and 8C; AD on
+# 2C (2S lies directly under it), covered by 8S; AH on 2S or 2C, covered by AD and 8S;
+# TD, face down, waits for AH to leave it; and 9S on TH or TD: TH face down under TD, TD
+# covered by AH. The search without proofs needs 24,996 positions to see it.
+LOST = """\
+variant: scorpion-tail
+1: [TH TD AH] 6C 5H 4C JC 4D 3S 2H AC TC 9D 8C
+2: [QC TS 9C] 7H 9H 9S 8D 7C 6H 5C 6S
+3: [AS] 5D 4S 3D 2S AD
+4: KD QS JH JD QH JS
+5:
+6: KC
+7: KS QD KH 3H 2C 8S 7D 8H 7S 6D 5S 4H 3C 2D
+stock: -
+runs: -
+"""
+
+# Winnable (in 26 moves). 7D's successors 8S and 8C both lie below it in its own column;
+# a rule that took a successor below a card in its column as out of reach would call 7D
+# stuck. But 7H, under 7D, leads first and carries 7D off 8C (5H-2 ... 7D-2): a card
+# carried keeps the card under it, so only the card on the successor must lead first.
+WON_BY_CARRYING = """\
+variant: scorpion-tail
+1: JH TC 9D 3D 2C AH
+2: [8S 2S] KH QS 9H 8C 7H 7D 6S
+3: [5D] 5H 4C 4D 3C 2D AS 6H 5S QH JC KS QD JS 4S 9C 8D 7C TD TH AD
+4: [6C] 6D 5C 4H
+5: 3S 2H AC
+6: KD QC JD TS 7S 3H
+7: 9S 8H KC
+stock: -
+runs: -
+"""
+
+
+def proved_lost(p: Position) -> bool:
+    return cannot_win([list(col) for col in p.columns], list(p.face_down), p.stock,
+                      [c for c in p.cells if c >= 0])
+
+
+def test_b1_successors_are_the_two_cards_one_higher_of_the_other_colour() -> None:
+    assert {parse_card(c) for c in ("8S", "8C")} == set(SUCCESSORS[parse_card("7H")])
+    assert {parse_card(c) for c in ("2H", "2D")} == set(SUCCESSORS[parse_card("AS")])
+    assert SUCCESSORS[parse_card("KD")] == ()
+
+
+def test_b1_a_lost_position_is_proved_lost_at_once() -> None:
+    p = parse_position(LOST)
+    assert proved_lost(p)
+    assert core.search(p, 100_000, None, classes=False, proofs=False)[0] == "lost"
+    result = solve(p, max_nodes=100)
+    assert result.verdict is Verdict.NOT_WINNABLE
+    assert result.nodes == 1
+
+
+def test_b1_a_card_carried_off_its_successor_is_not_stuck() -> None:
+    p = parse_position(WON_BY_CARRYING)
+    assert not proved_lost(p)
+    result = solve(p, max_nodes=100_000)
+    assert result.verdict is Verdict.WINNABLE
+    check_line(p, result.line)
+
+
+def test_b1_deals_proved_lost_at_their_start() -> None:
+    """Deals 1..100 that the proof decides before any move (and the solver with them)."""
+    tail = VARIANTS["scorpion-tail"]
+    wife = VARIANTS["farmers-wife"]
+    assert [n for n in range(1, 101) if proved_lost(deal(n, tail))] == [13, 23, 43, 82]
+    assert [n for n in range(1, 101) if proved_lost(deal(n, wife))] == [27, 29, 90]
+    result = solve(deal(13, tail), max_nodes=10)
+    assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
+
+
+@pytest.mark.parametrize("game", ["scorpion-tail", "farmers-wife"])
+def test_b1_positions_proved_lost_are_never_won(game: str) -> None:
+    """On random positions, the proof never calls lost one that the search without proofs
+    wins; both kinds are met, and many of the positions that search proves lost are
+    proved lost by the proof at once."""
+    variant = VARIANTS[game]
+    proved = lost = won = 0
+    for seed in range(300):
+        p = random_position(variant, seed)
+        verdict = proved_lost(p)
+        outcome = core.search(p, 5_000, None, proofs=False)[0]
+        assert not (verdict and outcome == "won"), seed
+        won += outcome == "won"
+        if outcome == "lost":
+            lost += 1
+            proved += verdict
+    assert won >= 20
+    assert lost >= 20
+    assert proved >= lost // 2
