@@ -66,18 +66,29 @@ def test_compiled_search_equals_the_python_source_node_for_node() -> None:
     assert outcomes == {"won", "lost", "out"}  # every way a search can end was compared
 
 
+def _random_board(
+    rng: random.Random, ncols: int
+) -> tuple[list[list[int]], list[int], list[int]]:
+    """A random board of ``ncols`` columns: 20 to 52 shuffled cards dealt at random onto
+    them, some face down under each column's top; returns the columns, their face-down
+    counts and the cards left over."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    columns: list[list[int]] = [[] for _ in range(ncols)]
+    dealt = rng.randint(20, 52)
+    for card in cards[:dealt]:
+        columns[rng.randrange(ncols)].append(card)
+    face_down = [rng.randint(0, max(0, len(col) - 1)) for col in columns]
+    return columns, face_down, cards[dealt:]
+
+
 @needs_compiled
 def test_compiled_proof_equals_the_python_source() -> None:
     plain_proof = _plain("proof")
     rng = random.Random(5)
     proved = 0
     for _ in range(2_000):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        columns: list[list[int]] = [[] for _ in range(7)]
-        for card in cards[: rng.randint(20, 52)]:
-            columns[rng.randrange(7)].append(card)
-        face_down = [rng.randint(0, max(0, len(col) - 1)) for col in columns]
+        columns, face_down, _ = _random_board(rng, 7)
         code = proof.board_code(columns, face_down)
         for full in (False, True):
             answer = proof.cannot_win(code, as_if_full=full)
@@ -92,14 +103,7 @@ def test_compiled_colour_proof_equals_the_python_source() -> None:
     rng = random.Random(346)
     proved = 0
     for _ in range(2_000):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        columns: list[list[int]] = [[] for _ in range(rng.choice((7, 10)))]
-        dealt = rng.randint(20, 52)
-        for card in cards[:dealt]:
-            columns[rng.randrange(len(columns))].append(card)
-        face_down = [rng.randint(0, max(0, len(col) - 1)) for col in columns]
-        rest = cards[dealt:]
+        columns, face_down, rest = _random_board(rng, rng.choice((7, 10)))
         stock, reserve = (tuple(rest[:3]), []) if rng.random() < 0.5 else ((), rest[:2])
         answer = colour_proof.cannot_win(columns, face_down, stock, reserve)
         assert answer == plain_proof.cannot_win(columns, face_down, stock, reserve)
