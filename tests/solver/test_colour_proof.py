@@ -51,6 +51,25 @@ stock: -
 runs: -
 """
 
+# Lost, and no move helps: no column can be emptied, so no King can move. 5C lies on KS
+# without building on it, so KS's run can go only after 5C leads, onto 6H or 6D, both face
+# down under KS and KC; 5S on KC likewise; KH and KD carry 5H and 5D, which need 6S or 6C,
+# face down too. Columns 5 to 7 stand on 7S, 7C and 7H, which need the 8s, face down under
+# the Kings. The first version of the proof, which took a King as free to leave with its
+# run, left this open; the search without proofs needs 4 positions.
+KINGS_HELD = """\
+variant: scorpion-tail
+1: [6H 6S 8H 8S] KS 5C 4H 3S 2H AS
+2: [6D 6C 8D 8C] KC 5S 4D 3C 2D AC
+3: KH 5H 4S 3H 2S AH
+4: KD 5D 4C 3D 2C AD
+5: 7S QD JC TD 9C
+6: 7C QH JS TH
+7: 7H QC JD TC 9D QS JH TS 9H 7D 9S
+stock: -
+runs: -
+"""
+
 
 def proved_lost(p: Position) -> bool:
     return cannot_win([list(col) for col in p.columns], list(p.face_down), p.stock,
@@ -72,6 +91,12 @@ def test_b1_a_lost_position_is_proved_lost_at_once() -> None:
     assert result.nodes == 1
 
 
+def test_b1_a_king_leaves_a_card_only_by_its_move_or_its_run() -> None:
+    p = parse_position(KINGS_HELD)
+    assert proved_lost(p)
+    assert core.search(p, 100_000, None, classes=False, proofs=False) == ("lost", [], 4)
+
+
 def test_b1_a_card_carried_off_its_successor_is_not_stuck() -> None:
     p = parse_position(WON_BY_CARRYING)
     assert not proved_lost(p)
@@ -84,8 +109,8 @@ def test_b1_deals_proved_lost_at_their_start() -> None:
     """Deals 1..100 that the proof decides before any move (and the solver with them)."""
     tail = VARIANTS["scorpion-tail"]
     wife = VARIANTS["farmers-wife"]
-    assert [n for n in range(1, 101) if proved_lost(deal(n, tail))] == [13, 23, 43, 82]
-    assert [n for n in range(1, 101) if proved_lost(deal(n, wife))] == [27, 29, 90]
+    assert [n for n in range(1, 101) if proved_lost(deal(n, tail))] == [13, 23, 25, 43, 82]
+    assert [n for n in range(1, 101) if proved_lost(deal(n, wife))] == [1, 27, 29, 90]
     result = solve(deal(13, tail), max_nodes=10)
     assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
 

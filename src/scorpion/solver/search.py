@@ -205,14 +205,15 @@ compiler at hand (``hatch_build.py``), and run as plain Python elsewhere.
    has two successors (the cards one rank higher of the other colour) and a run mixes
    suits, so the events above do not fit; :func:`scorpion.solver.colour_proof.cannot_win`
    is a weaker test of the same kind, argued in its module: the first move led by each
-   card and the first empty column, with clauses like (i), (ii), (iii), (v) and (vi), a
-   card's clause naming what landing on *either* successor needs first. A winning line
-   needs the first move of every non-King not lying on one of its successors. The test
+   card, the first empty column and the removal of each King's run, with clauses like
+   (i)-(vi), a card's clause naming what landing on *either* successor needs first. A
+   winning line needs the first move of every non-King not lying on one of its
+   successors, and the removal of every King's run. The test
    costs about 15 microseconds compiled, and it is asked at the start and at every
    position searched (the moves of these games cover a successor of some card at every
    step, so any of them can make a position provably lost). It proves some deals lost at
-   their start (Scorpion Tail 13, 23, 43 and 82 of deals 1..100) and lost positions all
-   through the search.
+   their start (Scorpion Tail 13, 23, 25, 43 and 82 of deals 1..100) and lost positions
+   all through the search.
 
 4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
