@@ -515,8 +515,8 @@ PROBE_SHARE_ALTERNATE: Final = 4
 there most deals are won, and the search's one order often goes deep into a lost part of
 the game, so the budget is better spent on finding wins; the quarter left to it still
 proves small positions lost, with the games' proof of loss
-(:mod:`scorpion.solver.colour_proof`). Deals 1..1000 within 2 s each, with that proof:
-Scorpion Tail 964 decided with three quarters, 941 with a tenth; Farmer's Wife 967 and
+(:mod:`scorpion.solver.colour_proof`). Deals 1..1000 within 2 s each, with that proof's
+first version (no King's run): Scorpion Tail 964 decided with three quarters, 941 with a tenth; Farmer's Wife 967 and
 943."""
 
 PROBE_NODES: Final = 500_000
