@@ -30,6 +30,7 @@ COMPILED_MODULES = (
     "scorpion/solver/core.py",
     "scorpion/solver/proof.py",
     "scorpion/solver/colour_proof.py",
+    "scorpion/solver/cell_proof.py",
 )
 """The modules compiled, as paths under ``src``."""
 

@@ -41,7 +41,8 @@ games there are no safe moves, and Scorpion's proof of loss does not hold (searc
 ``_safe_moves_hold``, says why): their search is complete and exhaustive, its moves ordered
 best first (:meth:`Board.best_first`). Scorpion Tail and Farmer's Wife have a proof of loss
 of their own (:mod:`scorpion.solver.colour_proof`), asked at every position, and a key in
-card classes.
+card classes; How They Run and Scorpion Head one too (:mod:`scorpion.solver.cell_proof`),
+asked at the start.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from typing import Final
 
 from ..engine.cards import KING, is_red
 from ..engine.position import Position, completes_run
+from .cell_proof import cannot_win as cell_cannot_win
 from .colour_proof import cannot_win as colour_cannot_win
 from .proof import cannot_win
 
@@ -623,7 +625,9 @@ def search(
     descendants need not be asked after a King fills the last empty column; -1 if that
     failed (they are asked one by one); 0 if not asked yet. Asking less never makes a
     verdict wrong. In Three Blind Mice (ten columns, reserves) it is asked at the start
-    only.
+    only. Scorpion Tail and Farmer's Wife ask theirs
+    (:func:`scorpion.solver.colour_proof.cannot_win`) at every position; How They Run and
+    Scorpion Head theirs (:func:`scorpion.solver.cell_proof.cannot_win`) at the start.
     """
     board = Board(position)
     if seed is not None:
@@ -641,6 +645,11 @@ def search(
     prove_colour = proofs and board.colour and not (
         board.wasp or board.free or board.refill or board.keeps_runs
     )
+    # In the same-suit games with free cells (How They Run, Scorpion Head): theirs, asked
+    # at the start only (search.py, reduction 3, says why).
+    prove_cells = proofs and board.free > 0 and not (
+        board.colour or board.wasp or board.refill or board.keeps_runs or board.stock
+    )
     keeps_runs = board.keeps_runs
     safe = prove
     ncols = board.ncols
@@ -657,10 +666,12 @@ def search(
     elif classes and not board.colour:
         raise ValueError(f"{position.variant.name} builds in suit: its cards have no classes")
     class_seen = {board.class_key()} if classes else set()
-    root_lost = (
-        cannot_win(root_key, False, ncols) if prove
-        else prove_colour and colour_cannot_win(cols, board.fd, board.stock, board.reserve)
-    )
+    if prove:
+        root_lost = cannot_win(root_key, False, ncols)
+    elif prove_colour:
+        root_lost = colour_cannot_win(cols, board.fd, board.stock, board.reserve)
+    else:
+        root_lost = prove_cells and cell_cannot_win(cols, board.fd, board.reserve, board.free)
     root_moves = [] if root_lost else board.moves(False, root_key)
     # The search path: for each position on it, an iterator over its moves still to try,
     # its key, its zflag, its number of empty columns, and the undo record of the move
