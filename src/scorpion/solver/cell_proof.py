@@ -56,6 +56,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.cards import KING
+from .colour_proof import add_clause, propagate
 
 C0: Final = 52
 """The number of ``C(0)``: ``C(x)`` is ``C0 + x``."""
@@ -127,26 +128,26 @@ def cannot_win(
             if k + 1 < len(col):
                 union.clear()
                 _leave(col[k + 1], columns, where, height, union)
-                _add(C0 + c, union, owner, head, link, told, open_clauses)  # (b)
+                add_clause(C0 + c, union, owner, head, link, told, open_clauses)  # (b)
                 if k < face_down[i]:  # (a)
-                    _add(M0 + s if king else c, union, owner, head, link, told, open_clauses)
-                    _add(R0 + s, union, owner, head, link, told, open_clauses)
+                    add_clause(M0 + s if king else c, union, owner, head, link, told, open_clauses)
+                    add_clause(R0 + s, union, owner, head, link, told, open_clauses)
             if not cell_free:
                 union.clear()
                 union.append(F)
-                _add(C0 + c, union, owner, head, link, told, open_clauses)  # (b)
+                add_clause(C0 + c, union, owner, head, link, told, open_clauses)  # (b)
         if king:
             if not any_empty:
                 union.clear()
                 union.append(Z)
-                _add(M0 + s, union, owner, head, link, told, open_clauses)  # (c)
+                add_clause(M0 + s, union, owner, head, link, told, open_clauses)  # (c)
             continue
         if on_successor:
             continue
         needed.append(c)
         union.clear()
         union.append(c)
-        _add(R0 + s, union, owner, head, link, told, open_clauses)  # (e)
+        add_clause(R0 + s, union, owner, head, link, told, open_clauses)  # (e)
         y = c + 1
         j = where[y]
         if j == _NOWHERE:
@@ -154,18 +155,18 @@ def cannot_win(
         union.clear()
         if j == _CELL:
             union.append(M0 + s if y % 13 == KING else y)  # (d)
-            _add(c, union, owner, head, link, told, open_clauses)
+            add_clause(c, union, owner, head, link, told, open_clauses)
             continue
         m = height[y]
         if j == i and m > k:
             for n in range(k + 1, m + 1):
                 _leave(col[n], columns, where, height, union)
-            _add(c, union, owner, head, link, told, open_clauses)  # (d), own column
+            add_clause(c, union, owner, head, link, told, open_clauses)  # (d), own column
             continue
         ycol = columns[j]
         if m + 1 < len(ycol) and ycol[m + 1] != c:
             _leave(ycol[m + 1], columns, where, height, union)
-            _add(c, union, owner, head, link, told, open_clauses)  # (d), covered
+            add_clause(c, union, owner, head, link, told, open_clauses)  # (d), covered
     for s in range(4):
         if suits >> s & 1:
             needed.append(R0 + s)
@@ -175,30 +176,13 @@ def cannot_win(
             b = column[0]
             union.append(C0 + b)
             union.append(R0 + b // 13 if b % 13 == KING else b)
-        _add(Z, union, owner, head, link, told, open_clauses)  # (f)
+        add_clause(Z, union, owner, head, link, told, open_clauses)  # (f)
     if not cell_free:
         union.clear()
         for r in cells:
             union.append(M0 + r // 13 if r % 13 == KING else r)
-        _add(F, union, owner, head, link, told, open_clauses)  # (g)
-    possible = [False] * _EVENTS
-    queue = [e for e in range(_EVENTS) if open_clauses[e] == 0]
-    for e in queue:
-        possible[e] = True
-    done = [False] * len(owner)
-    while queue:
-        entry = head[queue.pop()]
-        while entry >= 0:
-            n = told[entry]
-            entry = link[entry]
-            if done[n]:
-                continue
-            done[n] = True
-            o = owner[n]
-            open_clauses[o] -= 1
-            if open_clauses[o] == 0:
-                possible[o] = True
-                queue.append(o)
+        add_clause(F, union, owner, head, link, told, open_clauses)  # (g)
+    possible = propagate(open_clauses, head, link, told, owner)
     return any(not possible[e] for e in needed)
 
 
@@ -223,21 +207,3 @@ def _leave(
     else:
         union.append(w)
 
-
-def _add(
-    event: int,
-    events: list[int],
-    owner: list[int],
-    head: list[int],
-    link: list[int],
-    told: list[int],
-    open_clauses: list[int],
-) -> None:
-    """Add the clause "one of ``events`` comes before ``event``"."""
-    n = len(owner)
-    owner.append(event)
-    open_clauses[event] += 1
-    for e in events:
-        link.append(head[e])
-        head[e] = len(told)
-        told.append(n)

@@ -147,19 +147,19 @@ def cannot_win(
         if i >= 0 and k < face_down[i]:
             union.clear()
             _leave(col[k + 1], union)
-            _add(c, union, owner, head, link, told, open_clauses)  # (a)
+            add_clause(c, union, owner, head, link, told, open_clauses)  # (a)
             if c % 13 == KING:
-                _add(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)  # (e)
+                add_clause(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)  # (e)
         if c % 13 == KING:
             if not any_empty:
                 union.clear()
                 union.append(Z)
-                _add(c, union, owner, head, link, told, open_clauses)  # (b)
+                add_clause(c, union, owner, head, link, told, open_clauses)  # (b)
             needed.append(_OFF_RUN + c // 13)
             if i == _RESERVE:
                 union.clear()
                 union.append(c)
-                _add(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)  # (e)
+                add_clause(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)  # (e)
             elif k >= face_down[i]:
                 # (e): the first card above the King not lying on a successor of the card
                 # under it must leave, or a card between them lead.
@@ -170,7 +170,7 @@ def cannot_win(
                     if x % 13 == KING or col[n - 1] not in SUCCESSORS[x]:
                         if x % 13 == KING:
                             union.append(_OFF_RUN + x // 13)
-                        _add(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)
+                        add_clause(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)
                         break
             continue
         union.clear()
@@ -198,16 +198,37 @@ def cannot_win(
                 break
             _leave(ycol[m + 1], union)
         if not free:
-            _add(c, union, owner, head, link, told, open_clauses)  # (c)
+            add_clause(c, union, owner, head, link, told, open_clauses)  # (c)
         if i < 0 or k == 0 or col[k - 1] not in SUCCESSORS[c]:
             needed.append(c)
     if not any_empty:
         union.clear()
         for column in columns:
             _leave(column[0], union)
-        _add(Z, union, owner, head, link, told, open_clauses)  # (d)
-    possible = [False] * _EVENTS
-    queue = [e for e in range(_EVENTS) if open_clauses[e] == 0]
+        add_clause(Z, union, owner, head, link, told, open_clauses)  # (d)
+    possible = propagate(open_clauses, head, link, told, owner)
+    return any(not possible[e] for e in needed)
+
+
+EMPTY: Final[list[int]] = []
+"""No column (for a card in a reserve)."""
+
+
+def _leave(w: int, union: list[int]) -> None:
+    """Add to ``union`` the events by which card ``w`` can leave the card under it: its
+    first lead, and for a King the removal of its run."""
+    union.append(w)
+    if w % 13 == KING:
+        union.append(_OFF_RUN + w // 13)
+
+
+def propagate(
+    open_clauses: list[int], head: list[int], link: list[int], told: list[int], owner: list[int]
+) -> list[bool]:
+    """The possible events: the least set in which each event has a possible event in each of
+    its clauses (built by :func:`add_clause`), by unit propagation; ``open_clauses`` is used up."""
+    possible = [False] * len(open_clauses)
+    queue = [e for e in range(len(open_clauses)) if open_clauses[e] == 0]
     for e in queue:
         possible[e] = True
     done = [False] * len(owner)
@@ -224,22 +245,10 @@ def cannot_win(
             if open_clauses[o] == 0:
                 possible[o] = True
                 queue.append(o)
-    return any(not possible[e] for e in needed)
+    return possible
 
 
-EMPTY: Final[list[int]] = []
-"""No column (for a card in a reserve)."""
-
-
-def _leave(w: int, union: list[int]) -> None:
-    """Add to ``union`` the events by which card ``w`` can leave the card under it: its
-    first lead, and for a King the removal of its run."""
-    union.append(w)
-    if w % 13 == KING:
-        union.append(_OFF_RUN + w // 13)
-
-
-def _add(
+def add_clause(
     event: int,
     events: list[int],
     owner: list[int],
