@@ -1,7 +1,8 @@
 """Wheel build hook: compile the solver's inner loop with mypyc when the machine can.
 
-``scorpion.solver.core`` (the search), ``scorpion.solver.proof`` and
-``scorpion.solver.colour_proof`` (the lost-position tests) are plain, strictly typed Python.
+``scorpion.solver.core`` (the search) and ``scorpion.solver.proof``,
+``scorpion.solver.colour_proof``, ``scorpion.solver.cell_proof`` and
+``scorpion.solver.refill_proof`` (the lost-position tests) are plain, strictly typed Python.
 When a wheel is built (``pip install .``) this hook compiles those modules with mypyc, the
 compiler that comes with mypy, into C extensions that run the same code about twice as
 fast; the ``.py`` files stay in the wheel beside them. If compiling fails (no C compiler,
@@ -31,6 +32,7 @@ COMPILED_MODULES = (
     "scorpion/solver/proof.py",
     "scorpion/solver/colour_proof.py",
     "scorpion/solver/cell_proof.py",
+    "scorpion/solver/refill_proof.py",
 )
 """The modules compiled, as paths under ``src``."""
 

@@ -1,11 +1,12 @@
 """The solver core compiled by mypyc (``hatch_build.py``) against its own Python source (B1).
 
 A wheel built where a C compiler is found runs ``scorpion.solver.core``,
-``scorpion.solver.proof``, ``scorpion.solver.colour_proof`` and
-``scorpion.solver.cell_proof`` compiled; the ``.py`` files beside them are the same code. These
-tests load those sources as plain Python modules and check that both search node for node
-alike. ``scripts/test.sh`` installs a compiler and sets ``SCORPION_REQUIRE_COMPILED``, so
-that there a silent fall-back to plain Python fails the run.
+``scorpion.solver.proof``, ``scorpion.solver.colour_proof``, ``scorpion.solver.cell_proof``
+and ``scorpion.solver.refill_proof`` compiled; the ``.py`` files beside them are the same
+code. These tests load those sources as plain Python modules and check that both search
+node for node alike. ``scripts/test.sh`` installs a compiler and sets
+``SCORPION_REQUIRE_COMPILED``, so that there a silent fall-back to plain Python fails the
+run.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from types import ModuleType
 import pytest
 
 from scorpion.engine import SCORPION, SCORPION_II, SCORPION_STRICT, VARIANTS, WASP, deal
-from scorpion.solver import COMPILED, cell_proof, colour_proof, core, proof
+from scorpion.solver import COMPILED, cell_proof, colour_proof, core, proof, refill_proof
 
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the solver core runs as plain Python")
 
@@ -42,6 +43,7 @@ def test_core_is_compiled_where_a_compiler_was_installed() -> None:
     assert not proof.__file__.endswith(".py")
     assert not colour_proof.__file__.endswith(".py")
     assert not cell_proof.__file__.endswith(".py")
+    assert not refill_proof.__file__.endswith(".py")
 
 
 @needs_compiled
@@ -51,13 +53,16 @@ def test_compiled_search_equals_the_python_source_node_for_node() -> None:
     plain_core.cannot_win = plain_proof.cannot_win  # the plain core asks the plain proofs
     plain_core.colour_cannot_win = _plain("colour_proof").cannot_win
     plain_core.cell_cannot_win = _plain("cell_proof").cannot_win
+    plain_core.refill_cannot_win = _plain("refill_proof").cannot_win
     assert not plain_core.COMPILED
     tail, wife = VARIANTS["scorpion-tail"], VARIANTS["farmers-wife"]
     cases = [(n, SCORPION, 20_000) for n in range(1, 41)] + [
         (n, v, 20_000) for v in (SCORPION_II, SCORPION_STRICT, WASP) for n in range(1, 11)
     ] + [(103, SCORPION, 5_000)] + [  # deal 103 needs 128,805 nodes
         (n, v, 5_000) for v in (tail, wife) for n in (1, 2, 3, 13, 27)
-    ] + [(n, VARIANTS["how-they-run"], 5_000) for n in (1, 2, 38, 77)]
+    ] + [(n, VARIANTS["how-they-run"], 5_000) for n in (1, 2, 38, 77)] + [
+        (n, VARIANTS["chelicera"], 5_000) for n in (1, 2, 6, 12, 31)
+    ]
     outcomes = set()
     for number, variant, nodes in cases:
         position = deal(number, variant)
@@ -124,5 +129,19 @@ def test_compiled_cell_proof_equals_the_python_source() -> None:
         cells = rest[: rng.randint(0, free)]
         answer = cell_proof.cannot_win(columns, face_down, cells, free)
         assert answer == plain_proof.cannot_win(columns, face_down, cells, free)
+        proved += answer
+    assert 0 < proved < 2_000  # both answers were compared
+
+
+@needs_compiled
+def test_compiled_refill_proof_equals_the_python_source() -> None:
+    plain_proof = _plain("refill_proof")
+    rng = random.Random(344)
+    proved = 0
+    for _ in range(2_000):
+        columns, _, rest = _random_board(rng, 7)
+        stock = tuple(rest[: rng.choice((0, 3, 6, 15))])
+        answer = refill_proof.cannot_win(columns, stock, 3)
+        assert answer == plain_proof.cannot_win(columns, stock, 3)
         proved += answer
     assert 0 < proved < 2_000  # both answers were compared

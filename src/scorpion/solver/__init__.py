@@ -3,7 +3,7 @@
 See :mod:`scorpion.solver.search` for the method and why its reductions are safe.
 
 :data:`COMPILED` tells whether the search runs compiled (a wheel built where a C compiler
-is found compiles :mod:`scorpion.solver.core` and :mod:`scorpion.solver.proof` with mypyc)
+is found compiles :mod:`scorpion.solver.core` and its proofs of loss with mypyc)
 or as plain Python, which gives the same answers about half as fast.
 """
 

@@ -42,7 +42,8 @@ games there are no safe moves, and Scorpion's proof of loss does not hold (searc
 best first (:meth:`Board.best_first`). Scorpion Tail and Farmer's Wife have a proof of loss
 of their own (:mod:`scorpion.solver.colour_proof`), asked at every position, and a key in
 card classes; How They Run and Scorpion Head one too (:mod:`scorpion.solver.cell_proof`),
-asked at the start.
+asked at the start; Chelicera one too (:mod:`scorpion.solver.refill_proof`), asked at every
+position.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from ..engine.position import Position, completes_run
 from .cell_proof import cannot_win as cell_cannot_win
 from .colour_proof import cannot_win as colour_cannot_win
 from .proof import cannot_win
+from .refill_proof import cannot_win as refill_cannot_win
 
 COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 """True when this module runs compiled by mypyc (see ``hatch_build.py``), False when it runs
@@ -627,7 +629,8 @@ def search(
     verdict wrong. In Three Blind Mice (ten columns, reserves) it is asked at the start
     only. Scorpion Tail and Farmer's Wife ask theirs
     (:func:`scorpion.solver.colour_proof.cannot_win`) at every position; How They Run and
-    Scorpion Head theirs (:func:`scorpion.solver.cell_proof.cannot_win`) at the start.
+    Scorpion Head theirs (:func:`scorpion.solver.cell_proof.cannot_win`) at the start;
+    Chelicera its own (:func:`scorpion.solver.refill_proof.cannot_win`) at every position.
     """
     board = Board(position)
     if seed is not None:
@@ -650,6 +653,11 @@ def search(
     prove_cells = proofs and board.free > 0 and not (
         board.colour or board.wasp or board.refill or board.keeps_runs or board.stock
     )
+    # In Chelicera (its stock refills emptied columns, its runs stay): its own, asked at
+    # the start and at every position (search.py, reduction 3).
+    prove_refill = proofs and board.refill > 0 and board.keeps_runs and not (
+        board.colour or board.wasp or board.free
+    )
     keeps_runs = board.keeps_runs
     safe = prove
     ncols = board.ncols
@@ -670,6 +678,8 @@ def search(
         root_lost = cannot_win(root_key, False, ncols)
     elif prove_colour:
         root_lost = colour_cannot_win(cols, board.fd, board.stock, board.reserve)
+    elif prove_refill:
+        root_lost = refill_cannot_win(cols, board.stock, board.refill)
     else:
         root_lost = prove_cells and cell_cannot_win(cols, board.fd, board.reserve, board.free)
     root_moves = [] if root_lost else board.moves(False, root_key)
@@ -782,6 +792,8 @@ def search(
                     lost = cannot_win(key)
             elif prove_colour:
                 lost = colour_cannot_win(cols, fd, board.stock, board.reserve)
+            elif prove_refill:
+                lost = refill_cannot_win(cols, board.stock, board.refill)
             if lost:
                 after: list[int] = []
             else:

@@ -228,6 +228,18 @@ compiler at hand (``hatch_build.py``), and run as plain Python elsewhere.
    four times the time (the test costs about 30 microseconds compiled, the search's own
    step about 8).
 
+   *In Chelicera* the stock refills each emptied column with three cards and the runs stay
+   on the table, so a card on its successor never leaves it, a King must end at the
+   bottom of a column, and no King moves before a column is emptied;
+   :func:`scorpion.solver.refill_proof.cannot_win`, argued in its module, reads the stock's
+   packets of three as columns to come (their cards wait for an emptied column) and needs
+   the first move of every non-King not on its successor and a move of every King not at
+   the bottom of its column. At their start it proves 930 of the 1,313 deals of 1..2000
+   that the survey found lost (those took 97% of the survey's time on lost deals there),
+   and 4 of the 5 it left undecided within 5,000,000 positions. It is asked at the start
+   and at every position: there it cut deal 12 from 163,066 positions to 292 and deal 31
+   from 125,643 to 46 (about 50 microseconds a test compiled, on a busy machine).
+
 4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last.
 
