@@ -14,7 +14,7 @@ from scorpion.solver.winnable import known_winnable, shipped_range, shipped_winn
 
 SHIPPED = {
     "scorpion-ii": (1, 31999), "scorpion-strict": (1, 31999), "three-blind-mice": (1, 31999),
-    "scorpion-head": (1, 31999),
+    "scorpion-head": (1, 31999), "chelicera": (1, 31999),
 }
 """The games with a shipped list besides Scorpion, and the range each covers."""
 
