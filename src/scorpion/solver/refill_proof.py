@@ -1,6 +1,6 @@
 """Proofs that a position cannot be won, in Chelicera: a same-suit game whose stock
 refills each emptied column with three cards and whose runs stay on the table (reduction 3
-of :mod:`scorpion.solver.search`, where the argument is written out).
+of :mod:`scorpion.solver.search` says where the search asks it; the argument is here).
 
 As in :mod:`scorpion.solver.proof`, the test lists events that a winning line must contain
 and, for each event, lists of events of which at least one must come before it (its
@@ -36,6 +36,8 @@ non-King not on its successor, ``M(w)`` for a King, never for a card on its succ
 (c) ``L(c)`` and ``M(c)`` of a card in a packet: ``Z``.
 (d) ``Z``, when no column is empty: ``L(b)`` for a non-King ``b`` at the bottom of a column
     on the table (a King at the bottom leaves only by ``M``, which needs ``Z`` first).
+    ``L(b)`` and ``Z`` are then the same move; since the clauses of every ``L`` and ``M``
+    name only events strictly before them, ``L(b)`` may be taken as first within it.
 
 A winning line ends with the stock empty and every column one run, King at the bottom: so
 it contains ``L(x)`` of every non-King ``x`` (on the table or in the stock) that does not
@@ -79,7 +81,8 @@ def cannot_win(columns: list[list[int]], stock: tuple[int, ...], refill: int) ->
     Raises:
         ValueError: ``refill`` is not positive.
 
-    Cost: linear in the number of cards.
+    Cost: linear in the number of cards, but for the clause of a card whose successor lies
+    above it in its own column, which lists the cards between (52 x 52 at the very most).
     """
     if refill <= 0:
         raise ValueError(f"refill must be positive, not {refill}")
