@@ -435,11 +435,27 @@ def solve_command(
 PLAYER_CHOICES = ("full", "fair", "heuristic", "random")
 
 
+_DASK_PACKAGES = ("distributed", "tornado", "dask")
+
+
 def _from_dask(exc: BaseException) -> bool:
-    """True for an error raised by Dask or its network layer (a lost scheduler is a
-    ``CommClosedError``, an OSError): the cluster stopped, not the survey's own file or
-    arguments at fault."""
-    return type(exc).__module__.partition(".")[0] in ("distributed", "tornado", "dask")
+    """True for an error raised by Dask or its network layer: the cluster stopped, not the
+    survey's own file or arguments at fault.
+
+    A lost scheduler shows as Dask's ``CommClosedError`` (an OSError) or, when the client
+    fails to reconnect, as a plain ``OSError`` ("Timed out trying to connect ...") raised
+    inside Dask's code; so the exception's type and every frame it passed through are
+    looked at.
+    """
+    if type(exc).__module__.partition(".")[0] in _DASK_PACKAGES:
+        return True
+    frame = exc.__traceback__
+    while frame is not None:
+        module = frame.tb_frame.f_globals.get("__name__", "")
+        if isinstance(module, str) and module.partition(".")[0] in _DASK_PACKAGES:
+            return True
+        frame = frame.tb_next
+    return False
 
 
 @app.command("survey")

@@ -234,3 +234,26 @@ def test_b3_a_killed_scheduler_stops_the_survey_and_it_resumes_elsewhere(
     assert len({r[0] for r in kept}) == len(kept)
     finish(survey(RANGE, "--scheduler", cluster.address, "--out", "d.csv", cwd=tmp_path))
     assert rows(path) == local_rows
+
+
+def test_b3_an_error_raised_inside_dask_is_the_cluster_stopping() -> None:
+    """B3: a lost scheduler may surface as a plain OSError ("Timed out trying to connect")
+    raised inside Dask's client as it fails to reconnect; it is told as the cluster
+    stopping (with how to resume), while an OSError of the survey's own file is not."""
+    from scorpion.cli import _from_dask
+
+    def raised(code: str, module: str) -> BaseException:
+        space: dict[str, Any] = {"__name__": module}
+        exec(compile(f"def fail():\n    {code}\n", f"<{module}>", "exec"), space)
+        try:
+            space["fail"]()
+        except BaseException as exc:
+            return exc
+        raise AssertionError("nothing raised")
+
+    assert _from_dask(raised("raise OSError('Timed out trying to connect')",
+                             "distributed.comm.core"))
+    assert _from_dask(raised("raise OSError('closed')", "tornado.iostream"))
+    assert not _from_dask(raised("raise OSError('No space left on device')",
+                                 "scorpion.solver.survey"))
+    assert not _from_dask(OSError("never raised"))
