@@ -2,7 +2,8 @@
 
 ``scorpion.solver.core`` (the search) and ``scorpion.solver.proof``,
 ``scorpion.solver.colour_proof``, ``scorpion.solver.cell_proof`` and
-``scorpion.solver.refill_proof`` (the lost-position tests) are plain, strictly typed Python.
+``scorpion.solver.refill_proof`` (the lost-position tests, with ``scorpion.solver.horn``, the
+clauses they share) are plain, strictly typed Python.
 When a wheel is built (``pip install .``) this hook compiles those modules with mypyc, the
 compiler that comes with mypy, into C extensions that run the same code about twice as
 fast; the ``.py`` files stay in the wheel beside them. If compiling fails (no C compiler,
@@ -29,6 +30,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED_MODULES = (
     "scorpion/solver/core.py",
+    "scorpion/solver/horn.py",
     "scorpion/solver/proof.py",
     "scorpion/solver/colour_proof.py",
     "scorpion/solver/cell_proof.py",

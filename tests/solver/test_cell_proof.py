@@ -9,7 +9,7 @@ calls lost is never won).
 from __future__ import annotations
 
 import pytest
-from family_positions import random_position
+from family_positions import proof_against_search
 
 from scorpion.engine import VARIANTS, Position, deal
 from scorpion.engine.cards import card_code
@@ -54,17 +54,7 @@ def test_b1_positions_proved_lost_are_never_won(game: str) -> None:
     """On random positions, the proof never calls lost one that the search without proofs
     wins; both kinds are met, and many of the positions that search proves lost are
     proved lost by the proof at once."""
-    variant = VARIANTS[game]
-    proved = lost = won = 0
-    for seed in range(300):
-        p = random_position(variant, seed)
-        verdict = proved_lost(p)
-        outcome = core.search(p, 5_000, None, proofs=False)[0]
-        assert not (verdict and outcome == "won"), seed
-        won += outcome == "won"
-        if outcome == "lost":
-            lost += 1
-            proved += verdict
-    assert won >= 20
-    assert lost >= 20
-    assert proved >= lost // 3
+    tally = proof_against_search(VARIANTS[game], proved_lost)
+    assert tally.won >= 20
+    assert tally.lost >= 20
+    assert tally.proved >= tally.lost // 3

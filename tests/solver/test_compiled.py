@@ -14,24 +14,33 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from scorpion import solver
 from scorpion.engine import SCORPION, SCORPION_II, SCORPION_STRICT, VARIANTS, WASP, deal
-from scorpion.solver import COMPILED, cell_proof, colour_proof, core, proof, refill_proof
+from scorpion.solver import COMPILED, cell_proof, colour_proof, core, horn, proof, refill_proof
 
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the solver core runs as plain Python")
 
 
 def _plain(name: str) -> ModuleType:
-    """Load ``scorpion/solver/<name>.py`` from the installed package as plain Python."""
+    """Load ``scorpion/solver/<name>.py`` from the installed package as plain Python, with
+    the clauses of ``scorpion.solver.horn`` it uses plain too."""
     source = Path(core.__file__).with_name(f"{name}.py")
     spec = importlib.util.spec_from_file_location(f"scorpion.solver._plain_{name}", source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    if name != "horn":
+        plain_horn = _plain("horn")
+        for attribute, value in vars(module).copy().items():
+            if getattr(value, "__module__", None) == horn.__name__:
+                setattr(module, attribute, getattr(plain_horn, attribute))
     return module
 
 
@@ -44,6 +53,7 @@ def test_core_is_compiled_where_a_compiler_was_installed() -> None:
     assert not colour_proof.__file__.endswith(".py")
     assert not cell_proof.__file__.endswith(".py")
     assert not refill_proof.__file__.endswith(".py")
+    assert not horn.__file__.endswith(".py")
 
 
 @needs_compiled
@@ -89,59 +99,58 @@ def _random_board(
     return columns, face_down, cards[dealt:]
 
 
+def _compare(
+    name: str, seed: int, cases: Callable[[random.Random], list[tuple[Any, ...]]]
+) -> None:
+    """Ask ``cannot_win`` of the compiled module ``name`` and of its plain source the same
+    questions, ``cases(rng)`` for 2,000 draws of a generator seeded ``seed``; both must
+    answer alike, and both answers must be met."""
+    compiled = getattr(solver, name).cannot_win
+    plain = _plain(name).cannot_win
+    rng = random.Random(seed)
+    asked = proved = 0
+    for _ in range(2_000):
+        for arguments in cases(rng):
+            answer = compiled(*arguments)
+            assert answer == plain(*arguments), arguments
+            asked += 1
+            proved += answer
+    assert 0 < proved < asked  # both answers were compared
+
+
 @needs_compiled
 def test_compiled_proof_equals_the_python_source() -> None:
-    plain_proof = _plain("proof")
-    rng = random.Random(5)
-    proved = 0
-    for _ in range(2_000):
-        columns, face_down, _ = _random_board(rng, 7)
-        code = proof.board_code(columns, face_down)
-        for full in (False, True):
-            answer = proof.cannot_win(code, as_if_full=full)
-            assert answer == plain_proof.cannot_win(code, as_if_full=full)
-            proved += answer
-    assert 0 < proved < 4_000  # both answers were compared
+    def cases(rng: random.Random) -> list[tuple[Any, ...]]:
+        code = proof.board_code(*_random_board(rng, 7)[:2])
+        return [(code, False), (code, True)]
+
+    _compare("proof", 5, cases)
 
 
 @needs_compiled
 def test_compiled_colour_proof_equals_the_python_source() -> None:
-    plain_proof = _plain("colour_proof")
-    rng = random.Random(346)
-    proved = 0
-    for _ in range(2_000):
+    def cases(rng: random.Random) -> list[tuple[Any, ...]]:
         columns, face_down, rest = _random_board(rng, rng.choice((7, 10)))
         stock, reserve = (tuple(rest[:3]), []) if rng.random() < 0.5 else ((), rest[:2])
-        answer = colour_proof.cannot_win(columns, face_down, stock, reserve)
-        assert answer == plain_proof.cannot_win(columns, face_down, stock, reserve)
-        proved += answer
-    assert 0 < proved < 2_000  # both answers were compared
+        return [(columns, face_down, stock, reserve)]
+
+    _compare("colour_proof", 346, cases)
 
 
 @needs_compiled
 def test_compiled_cell_proof_equals_the_python_source() -> None:
-    plain_proof = _plain("cell_proof")
-    rng = random.Random(544)
-    proved = 0
-    for _ in range(2_000):
+    def cases(rng: random.Random) -> list[tuple[Any, ...]]:
         ncols, free = rng.choice(((10, 2), (7, 4)))
         columns, face_down, rest = _random_board(rng, ncols)
-        cells = rest[: rng.randint(0, free)]
-        answer = cell_proof.cannot_win(columns, face_down, cells, free)
-        assert answer == plain_proof.cannot_win(columns, face_down, cells, free)
-        proved += answer
-    assert 0 < proved < 2_000  # both answers were compared
+        return [(columns, face_down, rest[: rng.randint(0, free)], free)]
+
+    _compare("cell_proof", 544, cases)
 
 
 @needs_compiled
 def test_compiled_refill_proof_equals_the_python_source() -> None:
-    plain_proof = _plain("refill_proof")
-    rng = random.Random(344)
-    proved = 0
-    for _ in range(2_000):
+    def cases(rng: random.Random) -> list[tuple[Any, ...]]:
         columns, _, rest = _random_board(rng, 7)
-        stock = tuple(rest[: rng.choice((0, 3, 6, 15))])
-        answer = refill_proof.cannot_win(columns, stock, 3)
-        assert answer == plain_proof.cannot_win(columns, stock, 3)
-        proved += answer
-    assert 0 < proved < 2_000  # both answers were compared
+        return [(columns, tuple(rest[: rng.choice((0, 3, 6, 15))]), 3)]
+
+    _compare("refill_proof", 344, cases)

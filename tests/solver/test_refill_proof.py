@@ -9,10 +9,8 @@ proof calls lost is never won).
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from family_positions import random_position, walked
+from family_positions import proof_against_search
 
 from scorpion.engine import VARIANTS, Position, deal, parse_position
 from scorpion.engine.cards import card_code
@@ -96,22 +94,8 @@ def test_b1_positions_proved_lost_are_never_won() -> None:
     """On random positions, some with the stock used up and columns empty, the proof
     never calls lost one that the search without proofs wins; both kinds are met, and
     most of the positions that search proves lost are proved lost by the proof at once."""
-    proved = lost = won = drained = 0
-    for seed in range(300):
-        p = random_position(CHELICERA, seed)
-        if seed % 3 == 0:  # further on: the stock used up, columns emptied
-            p = walked(random.Random(seed), p, 100)
-        if p.is_won:
-            continue
-        drained += not p.stock
-        verdict = proved_lost(p)
-        outcome = core.search(p, 5_000, None, proofs=False)[0]
-        assert not (verdict and outcome == "won"), seed
-        won += outcome == "won"
-        if outcome == "lost":
-            lost += 1
-            proved += verdict
-    assert won >= 20
-    assert lost >= 20
-    assert drained >= 20
-    assert proved >= lost // 2
+    tally = proof_against_search(CHELICERA, proved_lost, further_every=3)
+    assert tally.won >= 20
+    assert tally.lost >= 20
+    assert tally.drained >= 20
+    assert tally.proved >= tally.lost // 2

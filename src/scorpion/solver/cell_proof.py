@@ -4,12 +4,10 @@ written out).
 
 As in :mod:`scorpion.solver.proof`, the test lists events that a winning line must contain
 and, for each event, lists of events of which at least one must come before it (its
-*clauses*); an event is *possible* if each of its clauses has a possible event in it, the
-least such set is found by propagation as in unit resolution over Horn clauses (W. F.
-Dowling and J. H. Gallier, "Linear-time algorithms for testing the satisfiability of
-propositional Horn formulae", J. Logic Programming 1 (1984) 267-284), and a position is
-lost when an event that every winning line contains is not possible. The events, each the
-first of its kind in the line:
+*clauses*); an event is *possible* if each of its clauses has a possible event in it (the
+least such set is found by unit propagation, :class:`scorpion.solver.horn.Clauses`), and a
+position is lost when an event that every winning line contains is not possible. The
+events, each the first of its kind in the line:
 
 * ``L(x)``, numbered ``x``: a non-King ``x`` lands on ``x + 1`` (from a column or a cell);
 * ``C(x)``, numbered 52 + ``x``: ``x`` goes into a free cell;
@@ -56,7 +54,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.cards import KING
-from .colour_proof import add_clause, propagate
+from .horn import NOWHERE, Clauses, locate
 
 C0: Final = 52
 """The number of ``C(0)``: ``C(x)`` is ``C0 + x``."""
@@ -70,7 +68,6 @@ F: Final = 113
 """The number of the event "a cell is free for the first time"."""
 
 _EVENTS: Final = 114
-_NOWHERE: Final = -1
 _CELL: Final = -2
 
 
@@ -94,29 +91,18 @@ def cannot_win(
 
     Cost: linear in the number of cards.
     """
-    where = [_NOWHERE] * 52
-    height = [0] * 52
-    any_empty = False
-    for i, column in enumerate(columns):
-        if not column:
-            any_empty = True
-        for k, c in enumerate(column):
-            where[c] = i
-            height[c] = k
+    where, height = locate(columns)
+    any_empty = any(not column for column in columns)
     for c in cells:
         where[c] = _CELL
     cell_free = len(cells) < free_cells
-    owner: list[int] = []
-    head = [-1] * _EVENTS
-    link: list[int] = []
-    told: list[int] = []
-    open_clauses = [0] * _EVENTS
+    clauses = Clauses(_EVENTS)
     needed: list[int] = []
     union: list[int] = []
     suits = 0
     for c in range(52):
         i = where[c]
-        if i == _NOWHERE:
+        if i == NOWHERE:
             continue
         s = c // 13
         suits |= 1 << s
@@ -128,45 +114,45 @@ def cannot_win(
             if k + 1 < len(col):
                 union.clear()
                 _leave(col[k + 1], columns, where, height, union)
-                add_clause(C0 + c, union, owner, head, link, told, open_clauses)  # (b)
+                clauses.add(C0 + c, union)  # (b)
                 if k < face_down[i]:  # (a)
-                    add_clause(M0 + s if king else c, union, owner, head, link, told, open_clauses)
-                    add_clause(R0 + s, union, owner, head, link, told, open_clauses)
+                    clauses.add(M0 + s if king else c, union)
+                    clauses.add(R0 + s, union)
             if not cell_free:
                 union.clear()
                 union.append(F)
-                add_clause(C0 + c, union, owner, head, link, told, open_clauses)  # (b)
+                clauses.add(C0 + c, union)  # (b)
         if king:
             if not any_empty:
                 union.clear()
                 union.append(Z)
-                add_clause(M0 + s, union, owner, head, link, told, open_clauses)  # (c)
+                clauses.add(M0 + s, union)  # (c)
             continue
         if on_successor:
             continue
         needed.append(c)
         union.clear()
         union.append(c)
-        add_clause(R0 + s, union, owner, head, link, told, open_clauses)  # (e)
+        clauses.add(R0 + s, union)  # (e)
         y = c + 1
         j = where[y]
-        if j == _NOWHERE:
+        if j == NOWHERE:
             continue
         union.clear()
         if j == _CELL:
             union.append(M0 + s if y % 13 == KING else y)  # (d)
-            add_clause(c, union, owner, head, link, told, open_clauses)
+            clauses.add(c, union)
             continue
         m = height[y]
         if j == i and m > k:
             for n in range(k + 1, m + 1):
                 _leave(col[n], columns, where, height, union)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (d), own column
+            clauses.add(c, union)  # (d), own column
             continue
         ycol = columns[j]
         if m + 1 < len(ycol) and ycol[m + 1] != c:
             _leave(ycol[m + 1], columns, where, height, union)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (d), covered
+            clauses.add(c, union)  # (d), covered
     for s in range(4):
         if suits >> s & 1:
             needed.append(R0 + s)
@@ -176,13 +162,13 @@ def cannot_win(
             b = column[0]
             union.append(C0 + b)
             union.append(R0 + b // 13 if b % 13 == KING else b)
-        add_clause(Z, union, owner, head, link, told, open_clauses)  # (f)
+        clauses.add(Z, union)  # (f)
     if not cell_free:
         union.clear()
         for r in cells:
             union.append(M0 + r // 13 if r % 13 == KING else r)
-        add_clause(F, union, owner, head, link, told, open_clauses)  # (g)
-    possible = propagate(open_clauses, head, link, told, owner)
+        clauses.add(F, union)  # (g)
+    possible = clauses.possible()
     return any(not possible[e] for e in needed)
 
 

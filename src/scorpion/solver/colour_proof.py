@@ -4,11 +4,10 @@ argument is written out).
 
 As in :mod:`scorpion.solver.proof`, the test lists events that a winning line must contain
 and, for each event, lists of events of which at least one must come before it (its
-*clauses*); an event is *possible* if each of its clauses has a possible event in it, the
-least such set is found by propagation as in unit resolution over Horn clauses (W. F.
-Dowling and J. H. Gallier, "Linear-time algorithms for testing the satisfiability of
-propositional Horn formulae", J. Logic Programming 1 (1984) 267-284), and a position is
-lost when an event that every winning line contains is not possible. The events:
+*clauses*); an event is *possible* if each of its clauses has a possible event in it (the
+least such set is found by unit propagation, :class:`scorpion.solver.horn.Clauses`), and a
+position is lost when an event that every winning line contains is not possible. The
+events:
 
 * ``L(c)``, numbered ``c``: the first move that card ``c`` leads (a non-King onto one of
   its two *successors*, the cards one rank higher of the other colour; a King into an
@@ -72,13 +71,13 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.cards import KING, is_red
+from .horn import NOWHERE, Clauses, locate
 
 Z: Final = 52
 """The number of the event "a column is empty for the first time"."""
 
 _EVENTS: Final = 57
 _OFF_RUN: Final = 53
-_NOWHERE: Final = -1
 _RESERVE: Final = -2
 _STOCK: Final = -3
 
@@ -114,52 +113,37 @@ def cannot_win(
 
     Cost: linear in the number of cards; about 15 microseconds compiled.
     """
-    where = [_NOWHERE] * 52
-    height = [0] * 52
-    any_empty = False
-    for i, column in enumerate(columns):
-        if not column:
-            any_empty = True
-        for k, c in enumerate(column):
-            where[c] = i
-            height[c] = k
+    where, height = locate(columns)
+    any_empty = any(not column for column in columns)
     for c in reserve:
         where[c] = _RESERVE
     for c in stock:
         where[c] = _STOCK
-    # The clauses, threaded through flat arrays: clause n is of event ``owner[n]``;
-    # ``head[e]`` is the first entry of the clauses that list event e, ``link`` the next
-    # entry, ``told`` the clause of each entry; ``open_clauses[e]`` counts e's clauses
-    # with no possible event yet.
-    owner: list[int] = []
-    head = [-1] * _EVENTS
-    link: list[int] = []
-    told: list[int] = []
-    open_clauses = [0] * _EVENTS
+    clauses = Clauses(_EVENTS)
     needed: list[int] = []
     union: list[int] = []
     for c in range(52):
         i = where[c]
-        if i in (_NOWHERE, _STOCK):
+        if i in (NOWHERE, _STOCK):
             continue
         k = height[c]
         col = columns[i] if i >= 0 else EMPTY
         if i >= 0 and k < face_down[i]:
             union.clear()
             _leave(col[k + 1], union)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (a)
+            clauses.add(c, union)  # (a)
             if c % 13 == KING:
-                add_clause(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)  # (e)
+                clauses.add(_OFF_RUN + c // 13, union)  # (e)
         if c % 13 == KING:
             if not any_empty:
                 union.clear()
                 union.append(Z)
-                add_clause(c, union, owner, head, link, told, open_clauses)  # (b)
+                clauses.add(c, union)  # (b)
             needed.append(_OFF_RUN + c // 13)
             if i == _RESERVE:
                 union.clear()
                 union.append(c)
-                add_clause(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)  # (e)
+                clauses.add(_OFF_RUN + c // 13, union)  # (e)
             elif k >= face_down[i]:
                 # (e): the first card above the King not lying on a successor of the card
                 # under it must leave, or a card between them lead.
@@ -170,7 +154,7 @@ def cannot_win(
                     if x % 13 == KING or col[n - 1] not in SUCCESSORS[x]:
                         if x % 13 == KING:
                             union.append(_OFF_RUN + x // 13)
-                        add_clause(_OFF_RUN + c // 13, union, owner, head, link, told, open_clauses)
+                        clauses.add(_OFF_RUN + c // 13, union)
                         break
             continue
         union.clear()
@@ -180,7 +164,7 @@ def cannot_win(
             if j == _STOCK:
                 free = True
                 break
-            if j == _NOWHERE:
+            if j == NOWHERE:
                 continue
             if j == _RESERVE:
                 union.append(y)
@@ -198,15 +182,15 @@ def cannot_win(
                 break
             _leave(ycol[m + 1], union)
         if not free:
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (c)
+            clauses.add(c, union)  # (c)
         if i < 0 or k == 0 or col[k - 1] not in SUCCESSORS[c]:
             needed.append(c)
     if not any_empty:
         union.clear()
         for column in columns:
             _leave(column[0], union)
-        add_clause(Z, union, owner, head, link, told, open_clauses)  # (d)
-    possible = propagate(open_clauses, head, link, told, owner)
+        clauses.add(Z, union)  # (d)
+    possible = clauses.possible()
     return any(not possible[e] for e in needed)
 
 
@@ -220,48 +204,3 @@ def _leave(w: int, union: list[int]) -> None:
     union.append(w)
     if w % 13 == KING:
         union.append(_OFF_RUN + w // 13)
-
-
-def propagate(
-    open_clauses: list[int], head: list[int], link: list[int], told: list[int], owner: list[int]
-) -> list[bool]:
-    """The possible events: the least set in which each event has a possible event in each of
-    its clauses (built by :func:`add_clause`), by unit propagation; ``open_clauses`` is used up."""
-    possible = [False] * len(open_clauses)
-    queue = [e for e in range(len(open_clauses)) if open_clauses[e] == 0]
-    for e in queue:
-        possible[e] = True
-    done = [False] * len(owner)
-    while queue:
-        entry = head[queue.pop()]
-        while entry >= 0:
-            n = told[entry]
-            entry = link[entry]
-            if done[n]:
-                continue
-            done[n] = True
-            o = owner[n]
-            open_clauses[o] -= 1
-            if open_clauses[o] == 0:
-                possible[o] = True
-                queue.append(o)
-    return possible
-
-
-def add_clause(
-    event: int,
-    events: list[int],
-    owner: list[int],
-    head: list[int],
-    link: list[int],
-    told: list[int],
-    open_clauses: list[int],
-) -> None:
-    """Add the clause "one of ``events`` comes before ``event``"."""
-    n = len(owner)
-    owner.append(event)
-    open_clauses[event] += 1
-    for e in events:
-        link.append(head[e])
-        head[e] = len(told)
-        told.append(n)

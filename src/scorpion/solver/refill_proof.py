@@ -4,11 +4,9 @@ of :mod:`scorpion.solver.search` says where the search asks it; the argument is 
 
 As in :mod:`scorpion.solver.proof`, the test lists events that a winning line must contain
 and, for each event, lists of events of which at least one must come before it (its
-*clauses*); an event is *possible* if each of its clauses has a possible event in it, the
-least such set is found by propagation as in unit resolution over Horn clauses (W. F.
-Dowling and J. H. Gallier, "Linear-time algorithms for testing the satisfiability of
-propositional Horn formulae", J. Logic Programming 1 (1984) 267-284). The events, each the
-first of its kind in the line:
+*clauses*); an event is *possible* if each of its clauses has a possible event in it (the
+least such set is found by unit propagation, :class:`scorpion.solver.horn.Clauses`). The
+events, each the first of its kind in the line:
 
 * ``L(x)``, numbered ``x``: the non-King ``x`` lands on ``x + 1``;
 * ``M(K)``, numbered 52 + the suit of ``K``: the King ``K`` goes into an empty column;
@@ -52,7 +50,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.cards import KING
-from .colour_proof import add_clause, propagate
+from .horn import NOWHERE, Clauses, locate
 
 M0: Final = 52
 """The number of ``M`` of the King of suit 0."""
@@ -60,7 +58,6 @@ Z: Final = 56
 """The number of the event "a move empties a column"."""
 
 _EVENTS: Final = 57
-_NOWHERE: Final = -1
 
 
 def cannot_win(columns: list[list[int]], stock: tuple[int, ...], refill: int) -> bool:
@@ -97,22 +94,13 @@ def cannot_win(columns: list[list[int]], stock: tuple[int, ...], refill: int) ->
     table = len(instances)
     for n in range(0, len(stock), refill):
         instances.append(list(stock[n:n + refill]))
-    where = [_NOWHERE] * 52
-    height = [0] * 52
-    for i, instance in enumerate(instances):
-        for k, c in enumerate(instance):
-            where[c] = i
-            height[c] = k
-    owner: list[int] = []
-    head = [-1] * _EVENTS
-    link: list[int] = []
-    told: list[int] = []
-    open_clauses = [0] * _EVENTS
+    where, height = locate(instances)
+    clauses = Clauses(_EVENTS)
     needed: list[int] = []
     union: list[int] = []
     for c in range(52):
         i = where[c]
-        if i == _NOWHERE:
+        if i == NOWHERE:
             continue
         col = instances[i]
         k = height[c]
@@ -123,7 +111,7 @@ def cannot_win(columns: list[list[int]], stock: tuple[int, ...], refill: int) ->
             if not empty_now or i >= table:
                 union.clear()
                 union.append(Z)
-                add_clause(M0 + c // 13, union, owner, head, link, told, open_clauses)  # (b), (c)
+                clauses.add(M0 + c // 13, union)  # (b), (c)
             continue
         if k > 0 and col[k - 1] == c + 1:
             continue  # on its successor for good
@@ -131,34 +119,34 @@ def cannot_win(columns: list[list[int]], stock: tuple[int, ...], refill: int) ->
         if i >= table:
             union.clear()
             union.append(Z)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (c)
+            clauses.add(c, union)  # (c)
         y = c + 1
         j = where[y]
-        if j == _NOWHERE:
+        if j == NOWHERE:
             continue
         m = height[y]
         union.clear()
         if j == i and m > k:
             for n in range(k + 1, m + 1):
                 _leave(col[n], instances, where, height, union)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (a), own instance
+            clauses.add(c, union)  # (a), own instance
             continue
         if j >= table:
             union.append(Z)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (a), in a packet
+            clauses.add(c, union)  # (a), in a packet
             union.clear()
         ycol = instances[j]
         if m + 1 < len(ycol):
             _leave(ycol[m + 1], instances, where, height, union)
-            add_clause(c, union, owner, head, link, told, open_clauses)  # (a), covered
+            clauses.add(c, union)  # (a), covered
     if not empty_now:
         union.clear()
         for n in range(table):
             b = instances[n][0]
             if b % 13 != KING:
                 union.append(b)
-        add_clause(Z, union, owner, head, link, told, open_clauses)  # (d)
-    possible = propagate(open_clauses, head, link, told, owner)
+        clauses.add(Z, union)  # (d)
+    possible = clauses.possible()
     return any(not possible[e] for e in needed)
 
 
