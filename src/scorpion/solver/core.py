@@ -96,18 +96,22 @@ DEAL_MOVE: Final = -1
 """The stock deal, as a move of this module."""
 
 DEAL_FIRST: Final = 100
-"""The score of the deal in :meth:`Board.best_first` in the odd-numbered probes
-(:func:`search` with an odd ``seed``): above any other move's, so that they try the deal
-first. Elsewhere the deal is scored by the cards it builds on, which puts it last as a
-rule. (Of the games ordered so, only Scorpion Tail deals by a move.) Dealing early finds
-the wins of many deals that go deep before the deal otherwise: of the first 40 deals that
-Scorpion Tail's survey left undecided after 100,000 positions, 12 are won within 50,000
-positions this way and none without it. Dealing first in the search too is worse within
-small budgets: Scorpion Tail's deals 1..1000 within 2 s each (``benchmarks/solver.py
---variant scorpion-tail --last 1000 --budget 2 --no-baseline``, 2026-12-03, two niced
-survey workers beside it) decided 970 with the deal last, 961 with it first everywhere,
-977 with it first in the search and the odd probes, and 978 with it first in the odd
-probes alone."""
+"""The score of the deal in :meth:`Board.best_first` with ``deal_first``: above any other
+move's. The odd-numbered probes (:func:`search` with an odd ``seed``, in the games ordered
+by :meth:`Board.best_first`) try the deal first and the other moves in random order, not
+sorted by that score; the search and the even probes keep the score, which puts the deal
+last as a rule. (Of the games ordered so, only Scorpion Tail deals by a move.) Both find
+wins the score misses. Dealing early: of the first 40 deals that Scorpion Tail's survey
+left undecided after 100,000 positions, 12 are won within 50,000 positions with the deal
+first in the odd probes (still scored), none without. A random order: of the first 40
+that Farmer's Wife's survey left undecided, 18 are won within 30,000 positions, none with
+the score; Scorpion Tail's 40, 15 (11 with the deal first alone). Deals 1..1000 within
+2 s each (``benchmarks/solver.py --variant ID --last 1000 --budget 2 --no-baseline``,
+2026-12-03 from 20:18 to 21:00 UTC, two niced survey workers beside it), the odd probes
+scored with the deal first, then in random order with the deal first, then every probe in
+random order: Farmer's Wife 971, 988, 988 decided; Scorpion Tail 976, 979, 975; How They
+Run 894, 912, 926. (Earlier, with every probe scored: Scorpion Tail 970; with the deal
+first in the search as well, 961.)"""
 
 SUIT_RUNS: Final[tuple[list[int], ...]] = tuple(
     list(range(s * 13 + KING, s * 13 - 1, -1)) for s in range(4)
@@ -183,7 +187,10 @@ class Board:
         # Set by a probe (:func:`search` with a seed): ties in the move order are broken at
         # random instead of by the order in which the moves are found.
         self.rng: random.Random | None = None
+        # Set by the odd probes: the deal first (best_first), or the moves in random order
+        # with the deal first (moves) instead of sorted by best_first (DEAL_FIRST).
         self.deal_first = False
+        self.shuffled = False
         self.wasp = variant.empty_column_takes_any
         self.strict = variant.strict_stock
         self.ncols = len(self.cols)
@@ -268,8 +275,8 @@ class Board:
 
         Moves that turn a card up or empty a column first, then the others, then the
         moves into a free cell, the deal last; in the games without safe moves but Wasp's
-        (alternate colours, free cells, Chelicera), sorted by :meth:`best_first` (the
-        deal first in the odd probes, :data:`DEAL_FIRST`). In a
+        (alternate colours, free cells, Chelicera), sorted by :meth:`best_first` (in the
+        odd probes: the deal first, the rest in random order, :data:`DEAL_FIRST`). In a
         probe the order is shuffled first (Wasp, Wasp II: within each of the first two
         groups), so that the sort breaks its ties at random. With ``safe_moves`` (only
         after the deal, only in the same-suit games without free cells, never in Wasp), a
@@ -366,7 +373,12 @@ class Board:
         if ordered:
             if self.rng is not None:
                 self.rng.shuffle(moves)  # ties of the order below broken at random
-            moves = self.best_first(moves, code)
+            if self.shuffled:  # an odd probe: random order, the deal first
+                if DEAL_MOVE in moves:
+                    moves.remove(DEAL_MOVE)
+                    moves.insert(0, DEAL_MOVE)
+            else:
+                moves = self.best_first(moves, code)
         return moves
 
     def best_first(self, moves: list[int], code: bytes) -> list[int]:
@@ -621,9 +633,10 @@ def search(
         deadline: stop after this :func:`time.perf_counter` value (None: no limit).
         seed: None for the search; an int for a *probe*: the same search with the ties
             of its move order broken by :class:`random.Random` of that seed (the same
-            seed gives the same probe; an odd seed also tries the deal first,
-            :data:`DEAL_FIRST`). A probe that ends without a win proves nothing
-            more than the search would: it is as complete, only ordered otherwise; the
+            seed gives the same probe; an odd seed tries the deal first and the other
+            moves in random order, :data:`DEAL_FIRST`). A probe that ends without a win
+            proves nothing more than the search would: it is as complete, only ordered
+            otherwise; the
             solver gives probes small node limits and restarts them
             (:func:`scorpion.solver.search.solve`).
         classes: whether a board equal class by class to one already searched
@@ -657,7 +670,8 @@ def search(
     board = Board(position)
     if seed is not None:
         board.rng = random.Random(seed)
-        board.deal_first = seed % 2 == 1  # odd probes deal first (DEAL_FIRST)
+        # The odd probes: the deal first, the other moves in random order (DEAL_FIRST).
+        board.deal_first = board.shuffled = seed % 2 == 1
     code = board.code
     cols = board.cols
     col_of = board.col_of

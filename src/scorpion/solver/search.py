@@ -242,8 +242,9 @@ compiler at hand (``hatch_build.py``), and run as plain Python elsewhere.
 
 4. **Move ordering**: moves that turn a face-down card up or empty a column first, the
    stock deal last; in the games without safe moves (but Wasp's) moves are sorted by a
-   score of progress, and the odd-numbered probes (below) try the deal (Scorpion Tail's)
-   first (:data:`scorpion.solver.core.DEAL_FIRST` gives the figures).
+   score of progress; the odd-numbered probes (below) try the deal (Scorpion Tail's)
+   first and the other moves in random order (:data:`scorpion.solver.core.DEAL_FIRST`
+   gives the figures).
 
 5. **Probes** (:func:`_probe`), in the games without Scorpion's safe moves and proofs of
    loss (Wasp, Wasp II, Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head,
