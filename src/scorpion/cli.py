@@ -490,6 +490,19 @@ def survey_command(
             show_default=False,
         ),
     ] = None,
+    probes: Annotated[
+        int | None,
+        typer.Option(
+            help="Percentage of each deal's budget that the randomized probes may take before "
+            "the exhaustive search (full only; the games without Scorpion's safe moves: "
+            "Wasp, Wasp II, Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head, "
+            "Chelicera). Recorded in the CSV with the budget [default: the game's own, 10, "
+            "or 75 in the games that build in alternate colours].",
+            min=1,
+            max=100,
+            show_default=False,
+        ),
+    ] = None,
     workers: Annotated[
         int, typer.Option(help="Worker processes (0: one per CPU).", min=0)
     ] = 0,
@@ -527,6 +540,7 @@ def survey_command(
 
     from .advisor.survey import PLAY_FIELDS, PlayedDeal, PlaySummary, run_play_survey
     from .plots import plot_blocks, plot_shares, survey_path
+    from .solver import has_probes
     from .solver.cluster import ClusterError, dask_pool
     from .solver.survey import (
         DEFAULT_NODES,
@@ -546,13 +560,16 @@ def survey_command(
         first, last = parse_range(deals)
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
-    if player != "full" and (nodes is not None or budget is not None):
-        raise _fail("error: --nodes and --budget are for --player full (the players' budgets "
-                    "are fixed, so their surveys are the same on every machine)")
+    if player != "full" and (nodes is not None or budget is not None or probes is not None):
+        raise _fail("error: --nodes, --budget and --probes are for --player full (the players' "
+                    "budgets are fixed, so their surveys are the same on every machine)")
     if budget is not None and not budget > 0:
         raise _fail("error: the budget must be a positive number of seconds")
+    if probes is not None and not has_probes(v):
+        raise _fail(f"error: {v.name} has no probes (its search has safe moves and a proof "
+                    "of loss instead): leave out --probes")
     solve_budget = Budget(
-        nodes if nodes is not None or budget is not None else DEFAULT_NODES, budget
+        nodes if nodes is not None or budget is not None else DEFAULT_NODES, budget, probes
     )
     path = out or survey_path(Path(), v.id, player, first, last)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorpion.engine import VARIANTS, deal
-from scorpion.solver import Verdict, check_line, core, safe_move, solve
+from scorpion.solver import Verdict, check_line, core, has_probes, safe_move, solve
 from scorpion.solver.search import (
     PROBE_BASE,
     PROBE_SHARE,
@@ -37,6 +37,7 @@ def test_b1_the_games_with_and_without_proofs() -> None:
     cells or refilled columns, have the safe moves and proofs; the others get probes."""
     assert sorted(v for v in VARIANTS if _safe_moves_hold(VARIANTS[v])) == sorted(PROOF)
     assert sorted(v for v in VARIANTS if not _safe_moves_hold(VARIANTS[v])) == sorted(NO_PROOF)
+    assert sorted(v for v in VARIANTS if has_probes(VARIANTS[v])) == sorted(NO_PROOF)
 
 
 def test_b1_a_probe_is_the_same_search_in_another_order_and_repeats() -> None:
@@ -161,3 +162,33 @@ def test_b1_odd_probes_deal_first_and_shuffle() -> None:
     won_wife = solve(wife, max_nodes=30_000)
     assert (won_wife.verdict, won_wife.nodes) == (Verdict.WINNABLE, 2_069)
     check_line(wife, won_wife.line)
+
+
+def test_b1_the_probes_share_of_the_budget_may_be_given() -> None:
+    """B1, B3: ``probes`` gives the probes' percentage of the budget. How They Run 348 was
+    left undecided by its survey's 1,000,000 positions (a tenth of them probes); with the
+    whole budget in probes, probe 21 wins it after 38,182 positions, a line the engine
+    replays; half the budget, or the game's own tenth, leaves it undecided at 50,000. At 100%
+    no search follows the probes: deal 6, not won by them, is undecided at the budget."""
+    variant = VARIANTS["how-they-run"]
+    position = deal(348, variant)
+    won = solve(position, max_nodes=50_000, probes=100)
+    assert (won.verdict, won.nodes) == (Verdict.WINNABLE, 38_182)
+    check_line(position, won.line)
+    for probes in (None, 50):
+        left = solve(position, max_nodes=50_000, probes=probes)
+        assert (left.verdict, left.nodes) == (Verdict.UNDECIDED, 50_000), probes
+    assert solve(deal(6, variant), max_nodes=20_000, probes=100).verdict is Verdict.UNDECIDED
+
+
+@pytest.mark.parametrize(("variant_id", "probes", "message"), [
+    ("how-they-run", 0, "percentage from 1 to 100, not 0"),
+    ("how-they-run", 101, "percentage from 1 to 100, not 101"),
+    ("scorpion", 50, "Scorpion has no probes"),
+    ("three-blind-mice", 50, "Three Blind Mice has no probes"),
+])
+def test_b1_a_probes_share_out_of_range_or_for_a_game_without_probes_is_refused(
+    variant_id: str, probes: int, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        solve(deal(1, VARIANTS[variant_id]), max_nodes=1_000, probes=probes)

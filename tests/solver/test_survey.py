@@ -67,6 +67,49 @@ def test_budget_text_round_trips_and_bad_texts_are_refused() -> None:
             Budget.parse(text)
 
 
+def test_budget_text_with_the_probes_share_round_trips_and_bad_shares_are_refused() -> None:
+    for budget in (Budget(300_000, None, 90), Budget(None, 10.0, 100), Budget(5, 0.5, 1),
+                   Budget(None, None, 50)):
+        assert Budget.parse(str(budget)) == budget
+    assert str(Budget(300_000, None, 90)) == "300000 nodes, 90% probes"
+    assert str(Budget(5, 0.5, 1)) == "5 nodes or 0.5 seconds, 1% probes"
+    for text in ("5 nodes, 0% probes", "5 nodes, 101% probes", "5 nodes, x% probes",
+                 "5 nodes, 90%", "5 nodes, 90% probe", ", 90% probes", "5 nodes, -5% probes",
+                 "5 nodes, 9.5% probes", "5 nodes, 90% probes, 90% probes"):
+        with pytest.raises(ValueError):
+            Budget.parse(text)
+
+
+def test_survey_records_the_probes_share_and_refuses_it_where_there_are_none(
+    tmp_path: Path,
+) -> None:
+    """How They Run 348, undecided in its survey, is won with the whole budget in probes
+    (tests/solver/test_probes.py); the share is in the row's budget, and a resume without
+    it is refused. Scorpion has no probes, and players take no budget."""
+    out = tmp_path / "h.csv"
+    args = ["survey", "348..348", "--variant", "how-they-run", "--workers", "1", "--out",
+            str(out), "--nodes", "50000"]
+    made = runner.invoke(app, [*args, "--probes", "100"])
+    assert made.exit_code == 0, made.output
+    assert "Budget per deal: 50000 nodes, 100% probes" in made.output
+    (row,) = read_results(out).values()
+    assert (row.deal, row.verdict, row.nodes, row.budget) == (
+        348, Verdict.WINNABLE, 38_182, "50000 nodes, 100% probes")
+    before = out.read_bytes()
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2 and "another budget (50000 nodes, 100% probes)" in (
+        refused.output)
+    assert out.read_bytes() == before
+    for bad, message in ((["--variant", "scorpion", "--probes", "50"], "Scorpion has no probes"),
+                         (["--player", "random", "--probes", "50"], "for --player full"),
+                         (["--probes", "0"], None)):
+        result = runner.invoke(app, ["survey", "1..3", "--workers", "1", "--out",
+                                     str(tmp_path / "x.csv"), *bad])
+        assert result.exit_code == 2, bad
+        assert message is None or message in result.output, result.output
+    assert not (tmp_path / "x.csv").exists()
+
+
 def test_node_budget_verdicts_are_the_survey_s(tmp_path: Path) -> None:
     out = tmp_path / "s.csv"
     results = run_survey(3549, 3552, "scorpion", Budget(10_000, None), out, workers=1)

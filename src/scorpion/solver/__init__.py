@@ -13,12 +13,13 @@ from .search import (
     SolveResult,
     Verdict,
     check_line,
+    has_probes,
     position_key,
     safe_move,
     solve,
 )
 
 __all__ = [
-    "COMPILED", "SolveResult", "SolverError", "Verdict", "check_line", "position_key",
-    "safe_move", "solve",
+    "COMPILED", "SolveResult", "SolverError", "Verdict", "check_line", "has_probes",
+    "position_key", "safe_move", "solve",
 ]

@@ -472,6 +472,7 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     shorten: bool = True,
+    probes: int | None = None,
 ) -> SolveResult:
     """Decide ``position``: winnable (with a winning line), not winnable, or undecided.
 
@@ -485,13 +486,26 @@ def solve(
             then King moves; up to a few seconds for a Wasp line of thousands of moves);
             without it the line is the search's own, which costs nothing more to find (the
             advisor, which uses only the first move, does so).
+        probes: the percentage (1 to 100) of the budget, of its positions and of its
+            seconds, that the randomized probes (:func:`_probe`) may take before the
+            search goes on with the rest; None (the default): the game's own,
+            :data:`PROBE_SHARE` or :data:`PROBE_SHARE_ALTERNATE`. At 100 no search
+            follows: a deal the probes neither win nor search to the end is undecided.
+            Only in the games that have probes (:func:`has_probes`).
 
     Returns:
         A :class:`SolveResult`; its line is replayed on the engine before it is returned.
 
     Raises:
         SolverError: if a line found does not win on the engine (never expected).
+        ValueError: ``probes`` is not 1 to 100, or is given for a game without probes.
     """
+    if probes is not None:
+        if not 1 <= probes <= 100:
+            raise ValueError(f"the probes' share is a percentage from 1 to 100, not {probes}")
+        if not has_probes(position.variant):
+            raise ValueError(f"{position.variant.name} has no probes: its search has safe "
+                             "moves and a proof of loss instead")
     started = time.perf_counter()
     if position.is_won:
         return SolveResult(Verdict.WINNABLE, (), 1, time.perf_counter() - started)
@@ -514,10 +528,10 @@ def solve(
         verdict = Verdict.NOT_WINNABLE if outcome == "lost" else Verdict.UNDECIDED
         return SolveResult(verdict, (), nodes, time.perf_counter() - started)
     probed: tuple[str, list[int], int] = ("out", [], 0)
-    if not _safe_moves_hold(position.variant):
-        probed = _probe(position, node_limit, started, max_seconds)
+    if has_probes(position.variant):
+        probed = _probe(position, node_limit, started, max_seconds, probes)
     outcome, moves, nodes = probed
-    if outcome == "out":
+    if outcome == "out" and probes != 100:
         outcome, moves, searched = core.search(position, node_limit - nodes, deadline)
         nodes += searched
     if outcome == "won":
@@ -569,8 +583,20 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
+def has_probes(variant: Variant) -> bool:
+    """True for the games whose solve starts with randomized probes (:func:`_probe`): those
+    without safe moves and a proof of loss like Scorpion's (not :func:`_safe_moves_hold`),
+    that the compiled core plays: Wasp, Wasp II, Scorpion Tail, Farmer's Wife, How They Run,
+    Scorpion Head and Chelicera."""
+    return core_plays(variant) and not _safe_moves_hold(variant)
+
+
 def _probe(
-    position: Position, node_limit: int, started: float, max_seconds: float | None
+    position: Position,
+    node_limit: int,
+    started: float,
+    max_seconds: float | None,
+    percent: int | None = None,
 ) -> tuple[str, list[int], int]:
     """Randomized restarts before the search, in the games without safe moves and proofs
     of loss (:func:`_safe_moves_hold`: Wasp, Wasp II, Scorpion Tail, Farmer's Wife, How They
@@ -588,18 +614,24 @@ def _probe(
     have spent a tenth of the budget (:data:`PROBE_SHARE`), three quarters in the games
     that build in alternate colours (:data:`PROBE_SHARE_ALTERNATE`), or
     :data:`PROBE_NODES` positions without a node budget; the search goes on with the
-    rest.
+    rest. ``percent`` (1 to 100), when given, is their share of the budget instead (without
+    a node budget, of the seconds alone).
 
     Returns:
         ``(outcome, moves, nodes)`` as :func:`scorpion.solver.core.search` gives them:
         ``"won"`` (a probe's winning line), ``"lost"`` (a probe searched to the end, which
         proves it as the search would), or ``"out"`` with the positions the probes took.
     """
-    if position.variant.build == "suit":
+    if percent is not None:
+        part, whole = percent, 100
+    elif position.variant.build == "suit":
         part, whole = 1, PROBE_SHARE
     else:
         part, whole = PROBE_SHARE_ALTERNATE - 1, PROBE_SHARE_ALTERNATE
-    share = node_limit * part // whole if node_limit < sys.maxsize else PROBE_NODES
+    if node_limit < sys.maxsize:
+        share = node_limit * part // whole
+    else:
+        share = PROBE_NODES if percent is None else sys.maxsize
     until = None if max_seconds is None else started + max_seconds * part / whole
     spent = 0
     i = 1

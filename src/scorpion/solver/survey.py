@@ -79,14 +79,18 @@ MAX_CHUNK = 1000
 
 @dataclass(frozen=True)
 class Budget:
-    """What a solve may spend: positions searched and/or seconds (None: no limit).
+    """What a solve may spend: positions searched and/or seconds (None: no limit), and the
+    percentage of it that the randomized probes may take (None: the game's own; see
+    :func:`scorpion.solver.search.solve`).
 
     Its text form, as in the CSV's ``budget`` column: ``5000000 nodes``, ``10 seconds``,
-    ``5000000 nodes or 10 seconds`` or ``none``.
+    ``5000000 nodes or 10 seconds`` or ``none``, followed by ``, 90% probes`` when the
+    probes' share is given (``300000 nodes, 90% probes``).
     """
 
     nodes: int | None = DEFAULT_NODES
     seconds: float | None = None
+    probes: int | None = None
 
     def __post_init__(self) -> None:
         if self.nodes is not None and self.nodes < 1:
@@ -94,6 +98,9 @@ class Budget:
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"a time budget must be a positive number of seconds, "
                              f"not {self.seconds}")
+        if self.probes is not None and not 1 <= self.probes <= 100:
+            raise ValueError(f"the probes' share is a percentage from 1 to 100, "
+                             f"not {self.probes}")
 
     @property
     def reproducible(self) -> bool:
@@ -106,7 +113,8 @@ class Budget:
             parts.append(f"{self.nodes} nodes")
         if self.seconds is not None:
             parts.append(f"{self.seconds:g} seconds")
-        return " or ".join(parts) or "none"
+        text = " or ".join(parts) or "none"
+        return text if self.probes is None else f"{text}, {self.probes}% probes"
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -115,8 +123,16 @@ class Budget:
         Raises:
             ValueError: for anything else.
         """
+        given = text
+        probes: int | None = None
+        head, comma, tail = text.rpartition(", ")
+        if comma:
+            share = tail.removesuffix("% probes")
+            if share == tail or not (share.isascii() and share.isdigit()):
+                raise ValueError(f"not a budget: {given!r}")
+            probes, text = int(share), head
         if text == "none":
-            return cls(None, None)
+            return cls(None, None, probes)
         nodes: int | None = None
         seconds: float | None = None
         parts = text.split(" or ")
@@ -128,10 +144,10 @@ class Budget:
                 try:
                     seconds = float(value)
                 except ValueError:
-                    raise ValueError(f"not a budget: {text!r}") from None
+                    raise ValueError(f"not a budget: {given!r}") from None
             else:
-                raise ValueError(f"not a budget: {text!r}")
-        return cls(nodes, seconds)
+                raise ValueError(f"not a budget: {given!r}")
+        return cls(nodes, seconds, probes)
 
 
 @dataclass(frozen=True)
@@ -178,7 +194,8 @@ def decide_deal(number: int, variant_id: str, budget: Budget) -> DealResult:
     Runs in a worker process of the survey.
     """
     result = solve(
-        deal(number, variant_by_id(variant_id)), max_nodes=budget.nodes, max_seconds=budget.seconds
+        deal(number, variant_by_id(variant_id)), max_nodes=budget.nodes,
+        max_seconds=budget.seconds, probes=budget.probes,
     )
     return DealResult(
         number, result.verdict, result.nodes, result.seconds, " ".join(map(str, result.line)),
