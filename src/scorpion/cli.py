@@ -503,6 +503,15 @@ def survey_command(
             show_default=False,
         ),
     ] = None,
+    undecided: Annotated[
+        bool,
+        typer.Option(
+            "--undecided",
+            help="Solve only the deals of the range that this package's shipped list of the "
+            "game's winnable deals leaves undecided, typically with a larger budget than its "
+            "survey's (full only); the summary counts those deals alone.",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option(help="Worker processes (0: one per CPU).", min=0)
     ] = 0,
@@ -551,6 +560,7 @@ def survey_command(
         read_rows,
         run_survey,
     )
+    from .solver.winnable import shipped_range, shipped_undecided
 
     v = _variant(variant or "scorpion")
     assert v is not None
@@ -568,6 +578,26 @@ def survey_command(
     if probes is not None and not has_probes(v):
         raise _fail(f"error: {v.name} has no probes (its search has safe moves and a proof "
                     "of loss instead): leave out --probes")
+    only: frozenset[int] | None = None
+    if undecided:
+        if player != "full":
+            raise _fail("error: --undecided is for --player full (the players play the deals "
+                        "the solver calls winnable)")
+        if plot is not None:
+            raise _fail("error: --plot draws a whole range of deals: leave it out with "
+                        "--undecided")
+        covered = shipped_range(v.id)
+        if covered is None:
+            raise _fail(f"error: {v.name} ships no list of decided deals: leave out "
+                        "--undecided")
+        if not (covered[0] <= first and last <= covered[1]):
+            raise _fail(f"error: {v.name}'s shipped list covers deals {covered[0]}.."
+                        f"{covered[1]} only: give a range within it")
+        only = frozenset(n for n in shipped_undecided(v.id) if first <= n <= last)
+        if not only:
+            typer.echo(f"{v.name}: the shipped list leaves no deal of {first}..{last} "
+                       "undecided; nothing to solve.")
+            return
     solve_budget = Budget(
         nodes if nodes is not None or budget is not None else DEFAULT_NODES, budget, probes
     )
@@ -598,7 +628,7 @@ def survey_command(
     try:
         if player == "full":
             old = [r.verdict.value for r in read_results(path).values()
-                   if first <= r.deal <= last]
+                   if first <= r.deal <= last and (only is None or r.deal in only)]
         else:
             old = [r.outcome for r in read_rows(path, PLAY_FIELDS, PlayedDeal.parse).values()
                    if first <= r.deal <= last]
@@ -617,8 +647,11 @@ def survey_command(
                 executor, in_flight = stack.enter_context(dask_pool(scheduler))
             except ClusterError as exc:
                 raise _fail(f"error: {exc}") from None
+        total = last - first + 1 if only is None else len(only)
         task = progress.add_task(
-            f"{v.name} {first}..{last}", total=last - first + 1, completed=len(old),
+            f"{v.name} {first}..{last}" + ("" if only is None else ", its undecided deals"),
+            total=total,
+            completed=len(old),
             counts=label(), rate="",
         )
 
@@ -635,6 +668,7 @@ def survey_command(
                     first, last, v.id, solve_budget, path,
                     workers=workers or os.cpu_count() or 1, executor=executor,
                     on_result=lambda r: count(keys[r.verdict.value]), in_flight=in_flight,
+                    only=only,
                 )
                 summary: object = Summary.of(results.values())
             else:

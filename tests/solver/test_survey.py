@@ -27,6 +27,7 @@ from scorpion.solver.survey import (
     run_survey,
     run_tasks,
 )
+from scorpion.solver.winnable import shipped_undecided
 
 runner = CliRunner()
 
@@ -107,6 +108,46 @@ def test_survey_records_the_probes_share_and_refuses_it_where_there_are_none(
                                      str(tmp_path / "x.csv"), *bad])
         assert result.exit_code == 2, bad
         assert message is None or message in result.output, result.output
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_only_the_deals_asked_for_are_solved(tmp_path: Path) -> None:
+    """B3: ``run_survey(only=...)`` solves those deals of the range and no other, and its
+    result holds them alone; numbers outside the range are ignored."""
+    out = tmp_path / "s.csv"
+    results = run_survey(3549, 3552, "scorpion", Budget(10_000, None), out, workers=1,
+                         only={3552, 3550, 99_999})
+    assert sorted(results) == [3550, 3552]
+    assert sorted(read_results(out)) == [3550, 3552]
+    assert results[3550].verdict is Verdict.UNDECIDED and results[3550].nodes == 10_000
+
+
+def test_survey_of_the_undecided_deals_solves_those_the_shipped_list_leaves(
+    tmp_path: Path,
+) -> None:
+    """B3 and issue 12's re-solves: ``--undecided`` solves only the deals of the range that
+    the game's shipped list leaves undecided, and is refused where it means nothing."""
+    undecided = sorted(n for n in shipped_undecided("how-they-run") if n <= 12)
+    assert undecided  # the list leaves some of How They Run's first deals undecided
+    out = tmp_path / "h.csv"
+    made = runner.invoke(app, ["survey", "1..12", "--variant", "how-they-run", "--undecided",
+                               "--nodes", "2000", "--probes", "100", "--workers", "1",
+                               "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    assert sorted(read_results(out)) == undecided
+    assert f"undecided {len(undecided)}" in made.output
+    none_left = runner.invoke(app, ["survey", "1..100", "--variant", "scorpion-ii",
+                                    "--undecided", "--out", str(tmp_path / "ii.csv")])
+    assert none_left.exit_code == 0, none_left.output
+    assert "leaves no deal of 1..100 undecided" in none_left.output
+    assert not (tmp_path / "ii.csv").exists()
+    for bad, message in ((["1..40000"], "covers deals 1..31999 only"),
+                         (["1..12", "--player", "random"], "for --player full"),
+                         (["1..12", "--plot", str(tmp_path / "p.svg")], "--plot draws")):
+        result = runner.invoke(app, ["survey", *bad, "--variant", "how-they-run",
+                                     "--undecided", "--out", str(tmp_path / "x.csv")])
+        assert result.exit_code == 2, bad
+        assert message in result.output, result.output
     assert not (tmp_path / "x.csv").exists()
 
 

@@ -27,7 +27,7 @@ import functools
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -390,6 +390,7 @@ def run_survey(
     executor: Executor | None = None,
     on_result: Callable[[DealResult], None] | None = None,
     in_flight: int | Callable[[], int] | None = None,
+    only: Collection[int] | None = None,
 ) -> dict[int, DealResult]:
     """Decide deals ``first``..``last`` (inclusive), skipping those already in ``out``.
 
@@ -402,9 +403,13 @@ def run_survey(
         executor: any ``concurrent.futures.Executor`` (for example a Dask cluster's).
         on_result: called with each new result, in completion order.
         in_flight: most chunks of deals in flight (see :func:`run_tasks`).
+        only: if given, decide only these deals of the range (for instance those an
+            earlier survey left undecided, :func:`scorpion.solver.winnable.shipped_undecided`),
+            in increasing order; numbers outside the range are ignored.
 
     Returns:
-        Every result for the range, old and new, by deal number.
+        Every result for the range (or for ``only``'s deals of it), old and new, by deal
+        number.
 
     Raises:
         ValueError: if ``out`` is not a survey file, or holds rows made with another budget
@@ -419,9 +424,11 @@ def run_survey(
             f"{budget}: give that budget to resume it, or survey into another file"
         )
     task = functools.partial(decide_deal, variant_id=variant_id, budget=budget)
+    numbers: Iterable[int] = range(first, last + 1)
+    if only is not None:
+        numbers = sorted(n for n in set(only) if first <= n <= last)
     return run_tasks(
-        range(first, last + 1), task, out, FIELDS, DealResult.parse, workers, executor,
-        on_result, in_flight,
+        numbers, task, out, FIELDS, DealResult.parse, workers, executor, on_result, in_flight,
     )
 
 
