@@ -8,7 +8,9 @@ Usage::
 ``SURVEY.csv`` must hold a row for every deal of FIRST..LAST; each ``RESOLVE.csv`` (the
 undecided deals solved again with a larger budget, in the order given) may decide a deal
 that the files before it left undecided. A re-solve that contradicts a verdict already
-proved stops the script with an error (it would be a bug of the solver). The list names
+proved stops the script with an error (it would be a bug of the solver), and so does a
+winning line of any file that does not win its deal of the game when replayed on the
+engine (another game's file, or a damaged one). The list names
 every deal of the range that is still undecided (``# undecided:`` lines); every other deal
 of the range that it does not list is proved not winnable.
 """
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from scorpion.engine import VARIANTS
 from scorpion.solver import Verdict
-from scorpion.solver.survey import parse_range, read_results
+from scorpion.solver.survey import check_winning_lines, parse_range, read_results
 
 
 def main(argv: list[str]) -> str:
@@ -35,13 +37,19 @@ def main(argv: list[str]) -> str:
     variant = VARIANTS[argv[0]]
     first, last = parse_range(argv[1])
     paths = [Path(a) for a in argv[2:]]
-    survey = read_results(paths[0])
+    files = {path: read_results(path) for path in paths}
+    for path, results in files.items():
+        try:
+            check_winning_lines(path, variant.id, results)
+        except ValueError as exc:
+            raise SystemExit(str(exc)) from None
+    survey = files[paths[0]]
     missing = [n for n in range(first, last + 1) if n not in survey]
     if missing:
         raise SystemExit(f"{paths[0]} has no row for {len(missing)} deals, from {missing[0]}")
     verdicts = {n: survey[n].verdict for n in range(first, last + 1)}
     for path in paths[1:]:
-        for n, result in read_results(path).items():
+        for n, result in files[path].items():
             if n not in verdicts or result.verdict is Verdict.UNDECIDED:
                 continue
             if verdicts[n] is Verdict.UNDECIDED:

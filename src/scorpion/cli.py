@@ -7,6 +7,7 @@ position, unknown variant, bad deal number or move text).
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import sys
@@ -75,6 +76,44 @@ DealVariantOption = Annotated[
     ),
 ]
 """``--variant`` of the commands that read no position (deal, play, survey)."""
+
+ProbesOption = Annotated[
+    int | None,
+    typer.Option(
+        help="Percentage of the budget that the randomized probes may take before the "
+        "exhaustive search (the games without Scorpion's safe moves: Wasp, Wasp II, "
+        "Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head, Chelicera; 100: probes "
+        "alone) [default: the game's own, 10, or 75 in the games that build in alternate "
+        "colours].",
+        min=1,
+        max=100,
+        show_default=False,
+    ),
+]
+"""``--probes`` of solve and survey."""
+
+
+def _probes_share(probes: int | None, variant: Variant, nodes: int | None) -> int | None:
+    """``probes`` checked for ``variant``, and None when it is the game's default share
+    under a node budget (the same solve, so the same budget in a survey's file).
+
+    Raises:
+        typer.Exit: for a game without probes.
+    """
+    from .solver import default_probes, has_probes
+
+    if probes is None:
+        return None
+    if not has_probes(variant):
+        raise _fail(f"error: {variant.name} has no probes (its search has safe moves and a "
+                    "proof of loss instead): leave out --probes")
+    return None if nodes is not None and probes == default_probes(variant) else probes
+
+
+def _check_seconds(budget: float | None) -> None:
+    """Refuse a time budget that is not a positive, finite number of seconds."""
+    if budget is not None and not (budget > 0 and math.isfinite(budget)):
+        raise _fail("error: the budget must be a positive, finite number of seconds")
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
@@ -395,6 +434,7 @@ def solve_command(
             min=1,
         ),
     ] = None,
+    probes: ProbesOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Decide whether a deal or position can be won, and print a winning line.
@@ -413,17 +453,17 @@ def solve_command(
         assert source is not None
         position = _read_position(source, variant)
         title = source
-    if budget is not None and not budget > 0:
-        raise _fail("error: the budget must be a positive number of seconds")
+    _check_seconds(budget)
+    share = _probes_share(probes, position.variant, nodes)
     if budget is None and nodes is None:
         budget = 10.0
-    result = solve(position, max_nodes=nodes, max_seconds=budget)
+    result = solve(position, max_nodes=nodes, max_seconds=budget, probes=share)
     line = [str(m) for m in result.line]
     if as_json:
         typer.echo(json.dumps({
             "position": title, "variant": position.variant.id, "verdict": result.verdict.value,
             "nodes": result.nodes, "seconds": round(result.seconds, 4), "line": line,
-            "budget": {"nodes": nodes, "seconds": budget},
+            "budget": {"nodes": nodes, "seconds": budget, "probes": share},
         }))
         return
     typer.echo(f"{title}: {result.verdict}")
@@ -461,7 +501,8 @@ def _from_dask(exc: BaseException) -> bool:
 @app.command("survey")
 def survey_command(
     deals: Annotated[
-        str, typer.Argument(metavar="FIRST..LAST", help="Range of deals, e.g. 1..1000.")
+        str,
+        typer.Argument(metavar="FIRST..LAST", help="Range of deals, e.g. 1..1000, or one deal."),
     ],
     variant: DealVariantOption = None,
     player: Annotated[
@@ -490,19 +531,7 @@ def survey_command(
             show_default=False,
         ),
     ] = None,
-    probes: Annotated[
-        int | None,
-        typer.Option(
-            help="Percentage of each deal's budget that the randomized probes may take before "
-            "the exhaustive search (full only; the games without Scorpion's safe moves: "
-            "Wasp, Wasp II, Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head, "
-            "Chelicera). Recorded in the CSV with the budget [default: the game's own, 10, "
-            "or 75 in the games that build in alternate colours].",
-            min=1,
-            max=100,
-            show_default=False,
-        ),
-    ] = None,
+    probes: ProbesOption = None,
     undecided: Annotated[
         bool,
         typer.Option(
@@ -527,8 +556,10 @@ def survey_command(
     out: Annotated[
         Path | None,
         typer.Option(
-            help="CSV file [default: survey-VARIANT-FIRST-LAST.csv, or "
-            "survey-VARIANT-PLAYER-FIRST-LAST.csv]; resumed if it exists."
+            help="CSV file [default: survey-VARIANT-FIRST-LAST.csv, "
+            "survey-VARIANT-PLAYER-FIRST-LAST.csv with --player, or "
+            "survey-VARIANT-undecided-FIRST-LAST.csv with --undecided]; resumed if it exists "
+            "(with the same budget)."
         ),
     ] = None,
     plot: Annotated[
@@ -549,12 +580,12 @@ def survey_command(
 
     from .advisor.survey import PLAY_FIELDS, PlayedDeal, PlaySummary, run_play_survey
     from .plots import plot_blocks, plot_shares, survey_path
-    from .solver import has_probes
     from .solver.cluster import ClusterError, dask_pool
     from .solver.survey import (
         DEFAULT_NODES,
         Budget,
         Summary,
+        check_resumable,
         parse_range,
         read_results,
         read_rows,
@@ -573,11 +604,9 @@ def survey_command(
     if player != "full" and (nodes is not None or budget is not None or probes is not None):
         raise _fail("error: --nodes, --budget and --probes are for --player full (the players' "
                     "budgets are fixed, so their surveys are the same on every machine)")
-    if budget is not None and not budget > 0:
-        raise _fail("error: the budget must be a positive number of seconds")
-    if probes is not None and not has_probes(v):
-        raise _fail(f"error: {v.name} has no probes (its search has safe moves and a proof "
-                    "of loss instead): leave out --probes")
+    _check_seconds(budget)
+    probes = _probes_share(probes, v, nodes if nodes is not None or budget is not None
+                           else DEFAULT_NODES)
     only: frozenset[int] | None = None
     if undecided:
         if player != "full":
@@ -601,7 +630,8 @@ def survey_command(
     solve_budget = Budget(
         nodes if nodes is not None or budget is not None else DEFAULT_NODES, budget, probes
     )
-    path = out or survey_path(Path(), v.id, player, first, last)
+    path = out or survey_path(Path(), v.id, player if only is None else "undecided", first,
+                              last)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise _fail("error: --plot writes an .svg or a .png file")
     console = Console(stderr=True)
@@ -627,6 +657,7 @@ def survey_command(
             "lost": "lost", "-": "other"}
     try:
         if player == "full":
+            check_resumable(path, v.id, solve_budget)
             old = [r.verdict.value for r in read_results(path).values()
                    if first <= r.deal <= last and (only is None or r.deal in only)]
         else:

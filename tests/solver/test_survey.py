@@ -40,7 +40,7 @@ def test_solve_with_a_node_budget_is_undecided_below_the_proof_and_decided_at_it
     below = json.loads(runner.invoke(app, ["solve", "--deal", "3550", "--nodes", "10000",
                                            "--json"]).stdout)
     assert (below["verdict"], below["nodes"]) == ("undecided", 10_000)
-    assert below["budget"] == {"nodes": 10_000, "seconds": None}
+    assert below["budget"] == {"nodes": 10_000, "seconds": None, "probes": None}
     enough = json.loads(runner.invoke(app, ["solve", "--deal", "3550", "--nodes", "20000",
                                             "--json"]).stdout)
     assert (enough["verdict"], enough["nodes"]) == ("not winnable", DEAL_3550_NODES)
@@ -49,10 +49,31 @@ def test_solve_with_a_node_budget_is_undecided_below_the_proof_and_decided_at_it
     assert f"nodes: {DEAL_3550_NODES}," in text
 
 
-@pytest.mark.parametrize("args", [["--nodes", "0"], ["--nodes", "x"], ["--budget", "-1"]])
+@pytest.mark.parametrize("args", [["--nodes", "0"], ["--nodes", "x"], ["--budget", "-1"],
+                                  ["--budget", "inf"], ["--budget", "nan"],
+                                  ["--probes", "50"], ["--probes", "0"]])
 def test_solve_refuses_a_bad_budget(args: list[str]) -> None:
+    """Scorpion has no probes; a time budget is a positive, finite number of seconds."""
     result = runner.invoke(app, ["solve", "--deal", "3550", *args])
     assert result.exit_code == 2
+
+
+def test_solve_takes_the_probes_share_of_a_survey_row() -> None:
+    """How They Run 348 at 50,000 positions: probes alone win it (the survey row of
+    test_survey_records_the_probes_share_and_refuses_it_where_there_are_none), the game's
+    default share (10) leaves it undecided, as no --probes does."""
+    def run(*args: str) -> dict[str, Any]:
+        result = runner.invoke(app, ["solve", "--deal", "348", "--variant", "how-they-run",
+                                     "--nodes", "50000", "--json", *args])
+        assert result.exit_code == 0, result.output
+        return dict(json.loads(result.stdout))
+
+    alone = run("--probes", "100")
+    assert (alone["verdict"], alone["nodes"], alone["budget"]["probes"]) == (
+        "winnable", 38_182, 100)
+    default, none = run("--probes", "10"), run()
+    assert default["verdict"] == none["verdict"] == "undecided"
+    assert default["budget"]["probes"] is none["budget"]["probes"] is None
 
 
 def test_budget_text_round_trips_and_bad_texts_are_refused() -> None:
@@ -149,6 +170,78 @@ def test_survey_of_the_undecided_deals_solves_those_the_shipped_list_leaves(
         assert result.exit_code == 2, bad
         assert message in result.output, result.output
     assert not (tmp_path / "x.csv").exists()
+
+
+def test_the_undecided_deals_go_to_a_file_of_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--undecided`` without ``--out`` does not write the full survey's default file."""
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["survey", "1..12", "--variant", "how-they-run", "--undecided",
+                               "--nodes", "2000", "--workers", "1"])
+    assert made.exit_code == 0, made.output
+    assert [p.name for p in tmp_path.iterdir()] == ["survey-how-they-run-undecided-1-12.csv"]
+
+
+def test_the_game_s_default_probes_share_is_the_same_budget(tmp_path: Path) -> None:
+    """``--probes 10`` in How They Run (75 in Farmer's Wife) is the solve without
+    ``--probes``: a file made without it resumes with it, and the rows say the same."""
+    for game, share in (("how-they-run", "10"), ("farmers-wife", "75")):
+        out = tmp_path / f"{game}.csv"
+        args = ["survey", "2..3", "--variant", game, "--workers", "1", "--nodes", "3000",
+                "--out", str(out)]
+        made = runner.invoke(app, [args[0], "2..2", *args[2:]])
+        assert made.exit_code == 0, made.output
+        resumed = runner.invoke(app, [*args, "--probes", share])
+        assert resumed.exit_code == 0, resumed.output
+        assert {r.budget for r in read_results(out).values()} == {"3000 nodes"}
+        assert sorted(read_results(out)) == [2, 3]
+
+
+def test_another_game_s_file_or_a_damaged_line_is_not_resumed(tmp_path: Path) -> None:
+    """B3: a survey file whose winning lines do not win the game's deals (another game's
+    survey, or a damaged line) is refused before any deal is solved, with no progress
+    shown, and left as it was; a winnable row without a line is not a survey row."""
+    out = tmp_path / "fw.csv"
+    args = ["survey", "1..3", "--workers", "1", "--nodes", "20000", "--out", str(out)]
+    made = runner.invoke(app, [*args, "--variant", "farmers-wife"])
+    assert made.exit_code == 0, made.output
+    won = [r for r in read_results(out).values() if r.verdict is Verdict.WINNABLE]
+    assert won
+    before = out.read_bytes()
+    other = runner.invoke(app, [*args, "--variant", "how-they-run"])
+    assert other.exit_code == 2
+    assert f"the winning line of deal {won[0].deal} does not win How They Run's deal" in (
+        other.output)
+    assert "How They Run 1..3" not in other.output  # refused before the progress bar
+    assert out.read_bytes() == before
+    text = before.decode()
+    damaged = text.replace(won[0].line, "XX-1 " + won[0].line)
+    out.write_text(damaged, encoding="utf-8")
+    result = runner.invoke(app, [*args, "--variant", "farmers-wife"])
+    assert result.exit_code == 2 and "bad move 'XX-1'" in result.output, result.output
+    out.write_text(text.replace(won[0].line, ""), encoding="utf-8")
+    with pytest.raises(ValueError, match="is not a survey row"):
+        read_results(out)
+
+
+def test_unreadable_files_are_named(tmp_path: Path) -> None:
+    """A binary file, a folder that does not exist, a file of several budgets: each error
+    names the user's file and what is wrong."""
+    binary = tmp_path / "b.csv"
+    binary.write_bytes(b"deal,\xd0\xff\n")
+    nowhere = tmp_path / "no-such-folder" / "x.csv"
+    several = tmp_path / "s.csv"
+    head = ",".join(FIELDS)
+    several.write_text(f"{head}\n1,not winnable,1,0.0001,5000000 nodes,\n"
+                       "2,not winnable,1,0.0001,10000 nodes,\n", encoding="utf-8")
+    for path, message in ((binary, f"{binary} is not a survey file (it is not UTF-8"),
+                          (nowhere, f"cannot write {nowhere}"),
+                          (several, f"{several} holds deals solved with several budgets")):
+        result = runner.invoke(app, ["survey", "1..2", "--workers", "1", "--out", str(path)])
+        assert result.exit_code == 2, path
+        assert message in result.output, result.output
+    assert not list(nowhere.parent.parent.glob("**/*.tmp"))
 
 
 def test_node_budget_verdicts_are_the_survey_s(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from .search import (
     SolveResult,
     Verdict,
     check_line,
+    default_probes,
     has_probes,
     position_key,
     safe_move,
@@ -20,6 +21,6 @@ from .search import (
 )
 
 __all__ = [
-    "COMPILED", "SolveResult", "SolverError", "Verdict", "check_line", "has_probes",
-    "position_key", "safe_move", "solve",
+    "COMPILED", "SolveResult", "SolverError", "Verdict", "check_line", "default_probes",
+    "has_probes", "position_key", "safe_move", "solve",
 ]

@@ -591,6 +591,19 @@ def has_probes(variant: Variant) -> bool:
     return core_plays(variant) and not _safe_moves_hold(variant)
 
 
+def default_probes(variant: Variant) -> int | None:
+    """The percentage of a node budget that the probes take when ``solve`` is not given
+    ``probes``: 10 (:data:`PROBE_SHARE`), 75 in the games that build in alternate colours
+    (:data:`PROBE_SHARE_ALTERNATE`), None in the games without probes (:func:`has_probes`).
+    With a node budget, ``solve(..., probes=default_probes(v))`` is the same solve as
+    without ``probes``."""
+    if not has_probes(variant):
+        return None
+    if variant.build == "suit":
+        return 100 // PROBE_SHARE
+    return 100 * (PROBE_SHARE_ALTERNATE - 1) // PROBE_SHARE_ALTERNATE
+
+
 def _probe(
     position: Position,
     node_limit: int,

@@ -22,6 +22,7 @@ statistical inference", JASA 22 (1927) 209-212.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import math
@@ -34,8 +35,9 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from ..engine.deals import deal
+from ..engine.position import Move, MoveError
 from ..engine.variants import variant_by_id
-from .search import Verdict, solve
+from .search import SolverError, Verdict, check_line, solve
 
 
 class Row(Protocol):
@@ -95,8 +97,8 @@ class Budget:
     def __post_init__(self) -> None:
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"a node budget must be at least 1, not {self.nodes}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"a time budget must be a positive number of seconds, "
+        if self.seconds is not None and not (self.seconds > 0 and math.isfinite(self.seconds)):
+            raise ValueError(f"a time budget must be a positive, finite number of seconds, "
                              f"not {self.seconds}")
         if self.probes is not None and not 1 <= self.probes <= 100:
             raise ValueError(f"the probes' share is a percentage from 1 to 100, "
@@ -171,10 +173,13 @@ class DealResult:
         Raises:
             ValueError, TypeError, KeyError: for a row that is not one.
         """
-        return cls(
+        result = cls(
             int(row["deal"]), Verdict(row["verdict"]), int(row["nodes"]),
             float(row["seconds"]), row["line"] or "", str(Budget.parse(row["budget"])),
         )
+        if result.verdict is Verdict.WINNABLE and not result.line.strip():
+            raise ValueError(f"deal {result.deal} is winnable without a winning line")
+        return result
 
     def row(self) -> dict[str, str]:
         """The CSV row of this result."""
@@ -244,8 +249,11 @@ def read_rows(
     results: dict[int, T] = {}
     if not path.exists() or path.stat().st_size == 0:
         return results
-    with path.open(newline="", encoding="utf-8") as f:
-        text = f.read()
+    try:
+        with path.open(newline="", encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a survey file (it is not UTF-8 text)") from None
     lines = text.splitlines()
     if lines and not text.endswith(("\n", "\r")):
         lines.pop()  # the row being written when the survey was interrupted
@@ -282,15 +290,25 @@ def read_results(path: Path) -> dict[int, DealResult]:
 
 
 def _rewrite(path: Path, fields: tuple[str, ...], results: Mapping[int, Row]) -> None:
+    """Write ``results`` to ``path`` sorted, through a temporary file beside it.
+
+    Raises:
+        OSError: naming ``path`` (not the temporary file) when it cannot be written.
+    """
     tmp = path.with_suffix(path.suffix + ".tmp")
-    with tmp.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fields)
-        writer.writeheader()
-        for number in sorted(results):
-            writer.writerow(results[number].row())
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with tmp.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fields)
+            writer.writeheader()
+            for number in sorted(results):
+                writer.writerow(results[number].row())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise OSError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def run_chunk(task: Callable[[int], T], numbers: Sequence[int]) -> tuple[list[T], float]:
@@ -380,6 +398,64 @@ def run_tasks(
     return done
 
 
+REPLAYED_ROWS = 32
+"""How many winnable rows of a survey file :func:`check_resumable` replays (spread evenly)."""
+
+
+def check_resumable(out: Path, variant_id: str, budget: Budget) -> None:
+    """Check that survey file ``out`` (if any) may be resumed for ``variant_id`` with
+    ``budget``: all its rows were made with that budget (verdicts of two budgets are never
+    mixed in one file), and the winning lines of up to :data:`REPLAYED_ROWS` of its
+    winnable rows, spread evenly, win their deals of that game when replayed on the
+    engine (so another game's file, or a damaged one, is not resumed).
+
+    Raises:
+        ValueError: naming the budgets ``out`` holds, or the deal whose line does not win,
+            or if it is not a survey file.
+        OSError: if it cannot be read.
+        UnknownVariantError: for an unknown variant.
+    """
+    variant_by_id(variant_id)
+    results = read_results(out)
+    held = {r.budget for r in results.values()}
+    others = held - {str(budget)}
+    if len(held) > 1:
+        raise ValueError(
+            f"{out} holds deals solved with several budgets ({'; '.join(sorted(held))}): "
+            "survey into another file"
+        )
+    if others:
+        raise ValueError(
+            f"{out} holds deals solved with another budget ({'; '.join(sorted(others))}), not "
+            f"{budget}: give that budget to resume it, or survey into another file"
+        )
+    check_winning_lines(out, variant_id, results, REPLAYED_ROWS)
+
+
+def check_winning_lines(
+    out: Path, variant_id: str, results: Mapping[int, DealResult], most: int | None = None
+) -> None:
+    """Replay on the engine the winning lines of the winnable ``results`` read from survey
+    file ``out`` (all of them, or ``most`` spread evenly), each from its deal of
+    ``variant_id``.
+
+    Raises:
+        ValueError: naming ``out`` and the first deal whose line does not win.
+        UnknownVariantError: for an unknown variant.
+    """
+    variant = variant_by_id(variant_id)
+    won = [r for _, r in sorted(results.items()) if r.verdict is Verdict.WINNABLE]
+    step = 1 if most is None else max(1, math.ceil(len(won) / most))
+    for r in won[::step]:
+        try:
+            check_line(deal(r.deal, variant), [Move.parse(m, variant) for m in r.line.split()])
+        except (MoveError, SolverError) as exc:
+            raise ValueError(
+                f"{out}: the winning line of deal {r.deal} does not win {variant.name}'s deal "
+                f"{r.deal} ({exc}): a survey of another game, or a damaged file"
+            ) from None
+
+
 def run_survey(
     first: int,
     last: int,
@@ -413,16 +489,11 @@ def run_survey(
 
     Raises:
         ValueError: if ``out`` is not a survey file, or holds rows made with another budget
-            (verdicts of two budgets are not mixed in one file).
+            (verdicts of two budgets are not mixed in one file), or of another game
+            (:func:`check_resumable`).
         UnknownVariantError: for an unknown variant.
     """
-    variant_by_id(variant_id)
-    others = {r.budget for r in read_results(out).values()} - {str(budget)}
-    if others:
-        raise ValueError(
-            f"{out} holds deals solved with another budget ({'; '.join(sorted(others))}), not "
-            f"{budget}: give that budget to resume it, or survey into another file"
-        )
+    check_resumable(out, variant_id, budget)
     task = functools.partial(decide_deal, variant_id=variant_id, budget=budget)
     numbers: Iterable[int] = range(first, last + 1)
     if only is not None:
