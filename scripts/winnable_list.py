@@ -10,7 +10,8 @@ undecided deals solved again with a larger budget, in the order given) may decid
 that the files before it left undecided. A re-solve that contradicts a verdict already
 proved stops the script with an error (it would be a bug of the solver), and so does a
 winning line of any file that does not win its deal of the game when replayed on the
-engine (another game's file, or a damaged one). The list names
+engine (a damaged file, or an older one of another game's deals), and a file whose rows
+name another game. The list names
 every deal of the range that is still undecided (``# undecided:`` lines); every other deal
 of the range that it does not list is proved not winnable.
 """
@@ -30,19 +31,30 @@ def main(argv: list[str]) -> str:
     """The text of the list file for ``argv`` (see the module docstring).
 
     Raises:
-        SystemExit: wrong arguments, a deal missing from the survey, or a contradiction.
+        SystemExit: wrong arguments, a file that cannot be read or is not a survey of
+            the game, a winning line that does not win, a deal missing from the survey,
+            or a contradiction.
     """
     if len(argv) < 3 or argv[0] not in VARIANTS:
         raise SystemExit(__doc__)
     variant = VARIANTS[argv[0]]
     first, last = parse_range(argv[1])
     paths = [Path(a) for a in argv[2:]]
-    files = {path: read_results(path) for path in paths}
-    for path, results in files.items():
+    files = {}
+    for path in paths:
+        try:
+            results = read_results(path)
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"error: {exc}") from None
+        games = {r.variant for r in results.values()} - {"", variant.id}
+        if games:
+            raise SystemExit(f"error: {path} is a survey of {', '.join(sorted(games))}, not "
+                             f"{variant.id}")
         try:
             check_winning_lines(path, variant.id, results)
         except ValueError as exc:
-            raise SystemExit(str(exc)) from None
+            raise SystemExit(f"error: {exc}") from None
+        files[path] = results
     survey = files[paths[0]]
     missing = [n for n in range(first, last + 1) if n not in survey]
     if missing:

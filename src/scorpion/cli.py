@@ -83,8 +83,10 @@ ProbesOption = Annotated[
         help="Percentage of the budget that the randomized probes may take before the "
         "exhaustive search (the games without Scorpion's safe moves: Wasp, Wasp II, "
         "Scorpion Tail, Farmer's Wife, How They Run, Scorpion Head, Chelicera; 100: probes "
-        "alone) [default: the game's own, 10, or 75 in the games that build in alternate "
-        "colours].",
+        "alone; survey: full only, recorded in the CSV's budget) [default: the game's own, "
+        "10, or 75 in the games that build in alternate colours, which with a node budget "
+        "is the same solve as giving it; without one the default probes also stop at "
+        "500,000 positions].",
         min=1,
         max=100,
         show_default=False,

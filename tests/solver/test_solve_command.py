@@ -61,7 +61,8 @@ def test_survey_writes_rows_and_resumes(tmp_path: Path) -> None:
     b = "5000000 nodes"
     out.write_text(
         ",".join(FIELDS)
-        + f"\n1,not winnable,1,0.0001,{b},\n2,not winnable,1,0.0001,{b},\n3,not win",
+        + f"\n1,not winnable,1,0.0001,{b},,scorpion\n2,not winnable,1,0.0001,{b},,scorpion"
+        "\n3,not win",
         encoding="utf-8",
     )
     result = runner.invoke(app, ["survey", "1..6", "--workers", "1", "--out", str(out)])

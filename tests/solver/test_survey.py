@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from scorpion.cli import app
 from scorpion.solver import Verdict
 from scorpion.solver.survey import (
+    BUDGET_FIELDS,
     DEFAULT_NODES,
     FIELDS,
     OLD_FIELDS,
@@ -141,6 +142,9 @@ def test_only_the_deals_asked_for_are_solved(tmp_path: Path) -> None:
     assert sorted(results) == [3550, 3552]
     assert sorted(read_results(out)) == [3550, 3552]
     assert results[3550].verdict is Verdict.UNDECIDED and results[3550].nodes == 10_000
+    nothing = tmp_path / "n.csv"
+    assert run_survey(1, 9, "scorpion", Budget(10_000, None), nothing, only={10, 11}) == {}
+    assert not nothing.exists()
 
 
 def test_survey_of_the_undecided_deals_solves_those_the_shipped_list_leaves(
@@ -156,7 +160,7 @@ def test_survey_of_the_undecided_deals_solves_those_the_shipped_list_leaves(
                                "--out", str(out)])
     assert made.exit_code == 0, made.output
     assert sorted(read_results(out)) == undecided
-    assert f"undecided {len(undecided)}" in made.output
+    assert f"{len(undecided)} deals: " in made.stdout  # the summary counts those alone
     none_left = runner.invoke(app, ["survey", "1..100", "--variant", "scorpion-ii",
                                     "--undecided", "--out", str(tmp_path / "ii.csv")])
     assert none_left.exit_code == 0, none_left.output
@@ -198,6 +202,26 @@ def test_the_game_s_default_probes_share_is_the_same_budget(tmp_path: Path) -> N
         assert sorted(read_results(out)) == [2, 3]
 
 
+def test_a_file_spelling_the_game_s_own_probes_share_resumes_in_its_spelling(
+    tmp_path: Path,
+) -> None:
+    """Rows made with ``3000 nodes, 10% probes`` in How They Run (its own share, the same
+    solve as none) are resumed without ``--probes``, and the new rows keep the file's
+    spelling, so the file still holds one budget."""
+    out = tmp_path / "h.csv"
+    row = decide_deal(2, "how-they-run", Budget(3000, None, 10)).row()
+    out.write_text(",".join(FIELDS) + "\n" + ",".join(f'"{row[f]}"' for f in FIELDS) + "\n",
+                   encoding="utf-8")
+    assert {r.budget for r in read_results(out).values()} == {"3000 nodes, 10% probes"}
+    resumed = runner.invoke(app, ["survey", "2..3", "--variant", "how-they-run", "--workers",
+                                  "1", "--nodes", "3000", "--out", str(out)])
+    assert resumed.exit_code == 0, resumed.output
+    rows = read_results(out)
+    assert sorted(rows) == [2, 3]
+    assert {r.budget for r in rows.values()} == {"3000 nodes, 10% probes"}
+    assert {r.variant for r in rows.values()} == {"how-they-run"}
+
+
 def test_another_game_s_file_or_a_damaged_line_is_not_resumed(tmp_path: Path) -> None:
     """B3: a survey file whose winning lines do not win the game's deals (another game's
     survey, or a damaged line) is refused before any deal is solved, with no progress
@@ -211,17 +235,26 @@ def test_another_game_s_file_or_a_damaged_line_is_not_resumed(tmp_path: Path) ->
     before = out.read_bytes()
     other = runner.invoke(app, [*args, "--variant", "how-they-run"])
     assert other.exit_code == 2
-    assert f"the winning line of deal {won[0].deal} does not win How They Run's deal" in (
-        other.output)
+    assert "is a survey of Farmer's Wife, not How They Run" in other.output
     assert "How They Run 1..3" not in other.output  # refused before the progress bar
     assert out.read_bytes() == before
+    # A file from before the game was recorded: its lines are replayed.
+    legacy = "".join(line.rpartition(",")[0] + "\n"
+                     for line in before.decode().splitlines())
+    assert legacy.startswith(",".join(BUDGET_FIELDS) + "\n")
+    out.write_text(legacy, encoding="utf-8")
+    other = runner.invoke(app, [*args, "--variant", "how-they-run"])
+    assert other.exit_code == 2
+    assert f"the winning line of deal {won[0].deal} does not win How They Run's deal" in (
+        other.output)
+    assert out.read_text(encoding="utf-8") == legacy
     text = before.decode()
     damaged = text.replace(won[0].line, "XX-1 " + won[0].line)
     out.write_text(damaged, encoding="utf-8")
     result = runner.invoke(app, [*args, "--variant", "farmers-wife"])
     assert result.exit_code == 2 and "bad move 'XX-1'" in result.output, result.output
     out.write_text(text.replace(won[0].line, ""), encoding="utf-8")
-    with pytest.raises(ValueError, match="is not a survey row"):
+    with pytest.raises(ValueError, match=r"is not a survey row \(deal .* is winnable without"):
         read_results(out)
 
 
@@ -233,8 +266,8 @@ def test_unreadable_files_are_named(tmp_path: Path) -> None:
     nowhere = tmp_path / "no-such-folder" / "x.csv"
     several = tmp_path / "s.csv"
     head = ",".join(FIELDS)
-    several.write_text(f"{head}\n1,not winnable,1,0.0001,5000000 nodes,\n"
-                       "2,not winnable,1,0.0001,10000 nodes,\n", encoding="utf-8")
+    several.write_text(f"{head}\n1,not winnable,1,0.0001,5000000 nodes,,scorpion\n"
+                       "2,not winnable,1,0.0001,10000 nodes,,scorpion\n", encoding="utf-8")
     for path, message in ((binary, f"{binary} is not a survey file (it is not UTF-8"),
                           (nowhere, f"cannot write {nowhere}"),
                           (several, f"{several} holds deals solved with several budgets")):
@@ -308,7 +341,7 @@ def test_a_cut_off_last_row_is_dropped_even_when_it_reads_as_a_row(tmp_path: Pat
     results = run_survey(5, 5, "scorpion", Budget(), out, workers=1)
     assert results[5].line == full.line
     assert read_results(out)[5].line == full.line
-    assert out.read_text(encoding="utf-8").splitlines()[1].endswith(full.line)
+    assert out.read_text(encoding="utf-8").splitlines()[1].endswith(f"{full.line},scorpion")
 
 
 def test_a_cut_off_header_is_an_empty_survey_and_garbage_is_refused(tmp_path: Path) -> None:
@@ -321,8 +354,9 @@ def test_a_cut_off_header_is_an_empty_survey_and_garbage_is_refused(tmp_path: Pa
 
 
 def test_a_bad_row_before_the_last_or_a_deal_twice_is_refused(tmp_path: Path) -> None:
+    """Also in a file from before the game was recorded (:data:`BUDGET_FIELDS`)."""
     out = tmp_path / "s.csv"
-    head = ",".join(FIELDS)
+    head = ",".join(BUDGET_FIELDS)
     row = "1,not winnable,1,0.0001,5000000 nodes,"
     out.write_text(f"{head}\n{row}\n1,what,1,0.1,5000000 nodes,\n", encoding="utf-8")
     with pytest.raises(ValueError, match="row 3 is not a survey row"):

@@ -549,11 +549,11 @@ PROBE_BASE: Final = 1_000
 """Node limit of a probe of :func:`_probe`, times the Luby term of its number."""
 
 PROBE_SHARE: Final = 10
-"""Probes take at most a tenth of the budget (of the nodes, and of the seconds), except in
+"""Probes take at most 10% of the budget (of the nodes, and of the seconds), except in
 the games that build in alternate colours (:data:`PROBE_SHARE_ALTERNATE`)."""
 
-PROBE_SHARE_ALTERNATE: Final = 4
-"""In Scorpion Tail and Farmer's Wife the probes take all but a quarter of the budget:
+PROBE_SHARE_ALTERNATE: Final = 75
+"""In Scorpion Tail and Farmer's Wife the probes take 75% of the budget, all but a quarter:
 there most deals are won, and the search's one order often goes deep into a lost part of
 the game, so the budget is better spent on finding wins; the quarter left to it still
 proves small positions lost, with the games' proof of loss
@@ -600,8 +600,8 @@ def default_probes(variant: Variant) -> int | None:
     if not has_probes(variant):
         return None
     if variant.build == "suit":
-        return 100 // PROBE_SHARE
-    return 100 * (PROBE_SHARE_ALTERNATE - 1) // PROBE_SHARE_ALTERNATE
+        return PROBE_SHARE
+    return PROBE_SHARE_ALTERNATE
 
 
 def _probe(
@@ -635,12 +635,8 @@ def _probe(
         ``"won"`` (a probe's winning line), ``"lost"`` (a probe searched to the end, which
         proves it as the search would), or ``"out"`` with the positions the probes took.
     """
-    if percent is not None:
-        part, whole = percent, 100
-    elif position.variant.build == "suit":
-        part, whole = 1, PROBE_SHARE
-    else:
-        part, whole = PROBE_SHARE_ALTERNATE - 1, PROBE_SHARE_ALTERNATE
+    part = percent if percent is not None else default_probes(position.variant) or 0
+    whole = 100
     if node_limit < sys.maxsize:
         share = node_limit * part // whole
     else:

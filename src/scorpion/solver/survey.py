@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from ..engine.deals import deal
+from ..engine.deals import DealNumberError, deal
 from ..engine.position import Move, MoveError
-from ..engine.variants import variant_by_id
-from .search import SolverError, Verdict, check_line, solve
+from ..engine.variants import Variant, variant_by_id
+from .search import SolverError, Verdict, check_line, default_probes, solve
 
 
 class Row(Protocol):
@@ -55,8 +55,12 @@ class Row(Protocol):
 
 T = TypeVar("T", bound=Row)
 
-FIELDS = ("deal", "verdict", "nodes", "seconds", "budget", "line")
-"""The CSV columns, in order."""
+FIELDS = ("deal", "verdict", "nodes", "seconds", "budget", "line", "variant")
+"""The CSV columns, in order (``variant``: the id of the game, since 2026-12-04)."""
+
+BUDGET_FIELDS = ("deal", "verdict", "nodes", "seconds", "budget", "line")
+"""The columns of survey files made before the game was recorded (read, and resumed once
+their winning lines replay on the game's deals: :func:`check_resumable`)."""
 
 OLD_FIELDS = ("deal", "verdict", "nodes", "seconds", "line")
 """The columns of survey files made before the budget was recorded (not resumed)."""
@@ -103,6 +107,14 @@ class Budget:
         if self.probes is not None and not 1 <= self.probes <= 100:
             raise ValueError(f"the probes' share is a percentage from 1 to 100, "
                              f"not {self.probes}")
+
+    def canonical(self, variant: Variant) -> Budget:
+        """This budget, with the probes' share left out where it is ``variant``'s own under
+        a node budget (:func:`scorpion.solver.search.default_probes`): the same solve, so
+        the same budget in a survey file."""
+        if self.nodes is not None and self.probes == default_probes(variant):
+            return Budget(self.nodes, self.seconds, None)
+        return self
 
     @property
     def reproducible(self) -> bool:
@@ -154,9 +166,12 @@ class Budget:
 
 @dataclass(frozen=True)
 class DealResult:
-    """One surveyed deal: number, verdict, positions searched, seconds, budget, winning line.
+    """One surveyed deal: number, verdict, positions searched, seconds, budget, winning
+    line, game.
 
-    ``budget`` is the :class:`Budget` the deal was solved with, in its text form.
+    ``budget`` is the :class:`Budget` the deal was solved with, in its text form;
+    ``variant`` the id of the game, or "" in the rows of files from before it was recorded
+    (:data:`BUDGET_FIELDS`).
     """
 
     deal: int
@@ -165,6 +180,7 @@ class DealResult:
     seconds: float
     line: str
     budget: str = str(Budget())
+    variant: str = ""
 
     @classmethod
     def parse(cls, row: dict[str, str]) -> DealResult:
@@ -176,6 +192,7 @@ class DealResult:
         result = cls(
             int(row["deal"]), Verdict(row["verdict"]), int(row["nodes"]),
             float(row["seconds"]), row["line"] or "", str(Budget.parse(row["budget"])),
+            row.get("variant") or "",
         )
         if result.verdict is Verdict.WINNABLE and not result.line.strip():
             raise ValueError(f"deal {result.deal} is winnable without a winning line")
@@ -190,6 +207,7 @@ class DealResult:
             "seconds": f"{self.seconds:.4f}",
             "budget": self.budget,
             "line": self.line,
+            "variant": self.variant,
         }
 
 
@@ -204,7 +222,7 @@ def decide_deal(number: int, variant_id: str, budget: Budget) -> DealResult:
     )
     return DealResult(
         number, result.verdict, result.nodes, result.seconds, " ".join(map(str, result.line)),
-        str(budget),
+        str(budget), variant_id,
     )
 
 
@@ -228,7 +246,10 @@ def parse_range(text: str) -> tuple[int, int]:
 
 
 def read_rows(
-    path: Path, fields: tuple[str, ...], parse: Callable[[dict[str, str]], T]
+    path: Path,
+    fields: tuple[str, ...],
+    parse: Callable[[dict[str, str]], T],
+    older: Sequence[tuple[str, ...]] = (),
 ) -> dict[int, T]:
     """Read the rows of an earlier survey file by deal number; a cut-off last line is dropped.
 
@@ -238,9 +259,11 @@ def read_rows(
 
     Args:
         path: the CSV file (missing or empty: no rows).
-        fields: the header the file must have.
+        fields: the header the file must have, or one of ``older`` (columns of earlier
+            versions, which ``parse`` must also read).
         parse: makes a result of a row (a dict by field); raises ValueError, TypeError or
             KeyError for a bad row.
+        older: the earlier headers that are still read.
 
     Raises:
         ValueError: if the file is not such a survey file (wrong header, a bad row that is
@@ -257,7 +280,7 @@ def read_rows(
     lines = text.splitlines()
     if lines and not text.endswith(("\n", "\r")):
         lines.pop()  # the row being written when the survey was interrupted
-    if not lines or tuple(lines[0].split(",")) != fields:
+    if not lines or tuple(lines[0].split(",")) not in (fields, *older):
         if lines and tuple(lines[0].split(",")) == OLD_FIELDS and fields == FIELDS:
             raise ValueError(f"{path} was made before surveys recorded their budget (it has no "
                              "budget column); survey into another file")
@@ -271,8 +294,9 @@ def read_rows(
                 raise ValueError("wrong number of fields")
             r = parse(row)
             number = int(row["deal"])
-        except (TypeError, ValueError, KeyError):
-            raise ValueError(f"{path}: row {i + 2} is not a survey row") from None
+        except (TypeError, ValueError, KeyError) as exc:
+            reason = f" ({exc})" if isinstance(exc, ValueError) and str(exc) else ""
+            raise ValueError(f"{path}: row {i + 2} is not a survey row{reason}") from None
         if number in results and results[number].row() != r.row():
             raise ValueError(f"{path}: deal {number} has two different rows")
         results[number] = r
@@ -286,7 +310,7 @@ def read_results(path: Path) -> dict[int, DealResult]:
         ValueError: if the file is not a survey file (wrong header or a bad row that is
             not the last).
     """
-    return read_rows(path, FIELDS, DealResult.parse)
+    return read_rows(path, FIELDS, DealResult.parse, (BUDGET_FIELDS,))
 
 
 def _rewrite(path: Path, fields: tuple[str, ...], results: Mapping[int, Row]) -> None:
@@ -334,6 +358,7 @@ def run_tasks(
     in_flight: int | Callable[[], int] | None = None,
     chunk_seconds: float = CHUNK_SECONDS,
     max_chunk: int = MAX_CHUNK,
+    older: Sequence[tuple[str, ...]] = (),
 ) -> dict[int, T]:
     """Run ``task`` on each deal number not yet in ``out``, appending a row as each ends.
 
@@ -360,6 +385,8 @@ def run_tasks(
             submission, so a cluster that grows gets more); default twice ``workers``.
         chunk_seconds: target seconds of work per chunk.
         max_chunk: most deals per chunk.
+        older: earlier headers still read (:func:`read_rows`); such a file is rewritten
+            with ``fields``.
 
     Returns:
         Every result for ``numbers``, old and new, by deal number.
@@ -371,7 +398,7 @@ def run_tasks(
         the rows written so far stay, and running the survey again resumes.
     """
     wanted = list(dict.fromkeys(numbers))
-    all_old = read_rows(out, fields, parse)
+    all_old = read_rows(out, fields, parse, older)
     done = {n: all_old[n] for n in wanted if n in all_old}
     _rewrite(out, fields, all_old)  # drop a cut-off last line before appending
     todo = [n for n in wanted if n not in done]
@@ -384,9 +411,13 @@ def run_tasks(
             writer = csv.DictWriter(f, fields)
             for results in _completed(pool, todo, task, slots, chunk_seconds, max_chunk):
                 new = [r for r in results if r.deal not in done]
-                for result in new:
-                    writer.writerow(result.row())
-                f.flush()
+                try:
+                    for result in new:
+                        writer.writerow(result.row())
+                    f.flush()
+                except OSError as exc:
+                    raise OSError(f"cannot write {out}: {exc.strerror or exc} (the rows "
+                                  "written before are kept)") from None
                 for result in new:
                     done[result.deal] = result
                     if on_result is not None:
@@ -402,57 +433,82 @@ REPLAYED_ROWS = 32
 """How many winnable rows of a survey file :func:`check_resumable` replays (spread evenly)."""
 
 
-def check_resumable(out: Path, variant_id: str, budget: Budget) -> None:
+def check_resumable(out: Path, variant_id: str, budget: Budget) -> Budget:
     """Check that survey file ``out`` (if any) may be resumed for ``variant_id`` with
-    ``budget``: all its rows were made with that budget (verdicts of two budgets are never
-    mixed in one file), and the winning lines of up to :data:`REPLAYED_ROWS` of its
-    winnable rows, spread evenly, win their deals of that game when replayed on the
-    engine (so another game's file, or a damaged one, is not resumed).
+    ``budget``, and return the budget to write in its new rows.
+
+    Its rows must name that game (rows of files from before the game was recorded name
+    none), and be made with that budget (verdicts of two budgets are never mixed in one
+    file; a budget that gives the game's own probes' share is the same as one that gives
+    none, :meth:`Budget.canonical`); the winning lines of up to :data:`REPLAYED_ROWS` of
+    its winnable rows, spread evenly, must win their deals of that game when replayed on
+    the engine (a damaged file, or an older file of another game's deals, is not resumed).
+
+    Returns:
+        ``budget``, spelled as the file's rows spell it (or canonical for a new file).
 
     Raises:
-        ValueError: naming the budgets ``out`` holds, or the deal whose line does not win,
-            or if it is not a survey file.
+        ValueError: naming the game or the budgets ``out`` holds, or the deal whose line
+            does not win, or if it is not a survey file.
         OSError: if it cannot be read.
         UnknownVariantError: for an unknown variant.
     """
-    variant_by_id(variant_id)
+    variant = variant_by_id(variant_id)
     results = read_results(out)
-    held = {r.budget for r in results.values()}
-    others = held - {str(budget)}
+    games = {r.variant for r in results.values()} - {"", variant_id}
+    if games:
+        names = "; ".join(sorted(_game_name(g) for g in games))
+        raise ValueError(f"{out} is a survey of {names}, not {variant.name}: survey into "
+                         "another file")
+    spelled = {r.budget for r in results.values()}
+    held = {str(Budget.parse(b).canonical(variant)) for b in spelled}
+    wanted = budget.canonical(variant)
     if len(held) > 1:
         raise ValueError(
-            f"{out} holds deals solved with several budgets ({'; '.join(sorted(held))}): "
+            f"{out} holds deals solved with several budgets ({'; '.join(sorted(spelled))}): "
             "survey into another file"
         )
-    if others:
+    if held - {str(wanted)}:
         raise ValueError(
-            f"{out} holds deals solved with another budget ({'; '.join(sorted(others))}), not "
+            f"{out} holds deals solved with another budget ({'; '.join(sorted(spelled))}), not "
             f"{budget}: give that budget to resume it, or survey into another file"
         )
     check_winning_lines(out, variant_id, results, REPLAYED_ROWS)
+    return Budget.parse(min(spelled)) if spelled else wanted
+
+
+def _game_name(variant_id: str) -> str:
+    """The game's name for an id read from a file (the id itself if no game has it)."""
+    try:
+        return variant_by_id(variant_id).name
+    except ValueError:
+        return variant_id
 
 
 def check_winning_lines(
-    out: Path, variant_id: str, results: Mapping[int, DealResult], most: int | None = None
+    path: Path, variant_id: str, results: Mapping[int, DealResult], most: int | None = None
 ) -> None:
     """Replay on the engine the winning lines of the winnable ``results`` read from survey
-    file ``out`` (all of them, or ``most`` spread evenly), each from its deal of
+    file ``path`` (all of them, or ``most`` spread evenly), each from its deal of
     ``variant_id``.
 
     Raises:
-        ValueError: naming ``out`` and the first deal whose line does not win.
+        ValueError: naming ``path`` and the first deal whose line does not win (or whose
+            number is not a deal's), or if ``most`` is below 1.
         UnknownVariantError: for an unknown variant.
     """
+    if most is not None and most < 1:
+        raise ValueError(f"replay at least one line, not {most}")
     variant = variant_by_id(variant_id)
     won = [r for _, r in sorted(results.items()) if r.verdict is Verdict.WINNABLE]
     step = 1 if most is None else max(1, math.ceil(len(won) / most))
     for r in won[::step]:
         try:
             check_line(deal(r.deal, variant), [Move.parse(m, variant) for m in r.line.split()])
-        except (MoveError, SolverError) as exc:
+        except (MoveError, SolverError, DealNumberError) as exc:
             raise ValueError(
-                f"{out}: the winning line of deal {r.deal} does not win {variant.name}'s deal "
-                f"{r.deal} ({exc}): a survey of another game, or a damaged file"
+                f"{path}: the winning line of deal {r.deal} does not win {variant.name}'s "
+                f"deal {r.deal} ({exc}): a survey of another game, or a damaged file"
             ) from None
 
 
@@ -481,7 +537,8 @@ def run_survey(
         in_flight: most chunks of deals in flight (see :func:`run_tasks`).
         only: if given, decide only these deals of the range (for instance those an
             earlier survey left undecided, :func:`scorpion.solver.winnable.shipped_undecided`),
-            in increasing order; numbers outside the range are ignored.
+            in increasing order; numbers outside the range are ignored, and none left
+            means nothing is done (``out`` is not even created).
 
     Returns:
         Every result for the range (or for ``only``'s deals of it), old and new, by deal
@@ -491,15 +548,20 @@ def run_survey(
         ValueError: if ``out`` is not a survey file, or holds rows made with another budget
             (verdicts of two budgets are not mixed in one file), or of another game
             (:func:`check_resumable`).
+        OSError: if ``out`` cannot be read or written (the rows written so far stay).
+        Whatever the executor raises (for example when a cluster is lost).
         UnknownVariantError: for an unknown variant.
     """
-    check_resumable(out, variant_id, budget)
+    budget = check_resumable(out, variant_id, budget)
     task = functools.partial(decide_deal, variant_id=variant_id, budget=budget)
     numbers: Iterable[int] = range(first, last + 1)
     if only is not None:
         numbers = sorted(n for n in set(only) if first <= n <= last)
+        if not numbers:
+            return {}
     return run_tasks(
         numbers, task, out, FIELDS, DealResult.parse, workers, executor, on_result, in_flight,
+        older=(BUDGET_FIELDS,),
     )
 
 
