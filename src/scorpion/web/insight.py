@@ -107,13 +107,22 @@ class BackgroundProcess:
         return self._pool
 
     def close(self) -> None:
-        """Stop the worker process."""
+        """Stop the worker process, and wait (up to 5 seconds) until the pool's manager
+        thread has ended."""
         if self._pool is not None:
             # A running search is not interrupted by shutdown; end the worker outright.
             workers = list(getattr(self._pool, "_processes", {}).values())
+            manager = getattr(self._pool, "_executor_manager_thread", None)
             self._pool.shutdown(wait=False, cancel_futures=True)
             for worker in workers:
                 worker.terminate()
+            # Python 3.11's exit handler for process pools wakes each pool's manager
+            # thread without the lock the thread takes to close its wake-up pipe: a
+            # thread still closing it at exit makes that handler print a traceback
+            # ("Bad file descriptor") after Ctrl+C. Once the thread has ended, the
+            # handler sees the pipe closed and does nothing.
+            if manager is not None:
+                manager.join(timeout=5)
             self._pool = None
 
 
