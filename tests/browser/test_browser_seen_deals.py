@@ -90,3 +90,32 @@ def test_f8_f10_deleting_the_results_on_the_settings_page_forgets_the_seen_deals
     view = table.new_game(WINNABLE_DEAL)
     assert view["peeked"] is False
     expect(page.locator("#peeked-badge")).to_be_hidden()
+
+
+def test_f10_v1_a_deal_under_way_in_another_game_is_refused_in_the_dialog(
+    table: Table, artifacts: Path
+) -> None:
+    """F10, V1: with Scorpion's deal 617 under way, the New game dialog refuses deal 617 of
+    Chelicera (whose deal shows Scorpion's face-down cards face up): the dialog stays
+    open with the reason, and the Scorpion game is still on the table; another number
+    starts."""
+    page = table.page
+    table.new_game(617)
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("textbox", name="Deal number").fill("617")
+    page.locator("#variant-select").select_option("chelicera")
+    with table.expect_answer("/api/game/new"):
+        dialog.get_by_role("button", name="Start").click()
+    error = page.locator("#new-game-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("Deal 617 is under way in your Scorpion game")
+    expect(dialog).to_be_visible()
+    page.screenshot(path=artifacts / "desktop-deal-under-way.png")
+    assert table.api_view("scorpion")["deal"] == "617"
+    dialog.get_by_role("textbox", name="Deal number").fill("618")
+    with table.expect_answer("/api/game/new"):
+        dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    assert table.api_view("chelicera")["deal"] == "618"

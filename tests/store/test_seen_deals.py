@@ -15,9 +15,10 @@ from typing import TypeVar
 
 import pytest
 from alembic import command
-from sqlalchemy import func, inspect, select, text
+from sqlalchemy import func, inspect, select, text, update
 
-from scorpion.store import Database, GameService, export_data
+from scorpion.engine import deal, format_position
+from scorpion.store import Database, DealInPlayError, GameService, export_data
 from scorpion.store.db import alembic_config, migrate
 from scorpion.store.models import GameRow, ResultRow, SeenDealRow
 from scorpion.store.peeking import mark_peeked
@@ -63,12 +64,24 @@ class Table:
             svc.close()
 
     def player(self) -> str:
-        """A new player with a game of deal 1 in Scorpion and in Wasp (so that a new game
-        of either can take the driver's short path)."""
+        """A new player with a game of deal 1 in Scorpion and of deal 2 in Wasp (so that a
+        new game of either can take the driver's short path)."""
         pid = self.run(lambda s: s.player_id(s.create_player()), "orm")
         self.run(lambda s: s.new_game(pid, "scorpion", "1"), "orm")
-        self.run(lambda s: s.new_game(pid, "wasp", "1"), "orm")
+        self.run(lambda s: s.new_game(pid, "wasp", "2"), "orm")
         return pid
+
+    def deal_before_the_rule(self, pid: str, variant: str, number: str) -> None:
+        """Give the player's game of ``variant`` deal ``number`` at its start, written in
+        the row directly: as a game dealt before games under way in two variants could no
+        longer share a deal number (:class:`DealInPlayError`) left it."""
+        start = format_position(deal(number, variant))
+        with self.database.engine.begin() as conn:
+            conn.execute(
+                update(GameRow)
+                .where(GameRow.player_id == pid, GameRow.variant == variant)
+                .values(deal=number, moves="", redo="", position=start)
+            )
 
     def stored(self, pid: str, variant: str = "scorpion") -> tuple[str, bool, bool]:
         """The deal, ``peeked`` and ``deal_seen`` of the player's stored game."""
@@ -159,6 +172,49 @@ def test_f10_a_random_deal_that_is_a_seen_one_starts_peeked(table: Table) -> Non
     table.random = 8
     drawn = table.run(lambda s: s.new_game(pid, "scorpion", None))
     assert (drawn.row.deal, drawn.row.peeked) == ("8", False)
+
+
+def test_f10_v1_a_deal_under_way_in_one_variant_is_not_dealt_in_another(table: Table) -> None:
+    """F10, V1: Scorpion's deal 5 under way, deal 5 is not dealt in Chelicera (whose deal
+    shows all of Scorpion's face-down cards and most of its stock) nor in any other game:
+    the refusal names the deal and the game under way, and nothing changes. Once that
+    game is over (another deal there, or won), the number may be dealt."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    table.run(lambda s: s.play(pid, "scorpion", "deal"))
+    for variant in ("chelicera", "wasp", "scorpion-tail"):
+        before = table.stored(pid, "wasp")
+        with pytest.raises(DealInPlayError) as refused:
+            table.run(lambda s, variant=variant: s.new_game(pid, variant, "5"))
+        assert str(refused.value) == (
+            "deal 5 is under way in your Scorpion game, and the same deal number deals the "
+            "same cards in every game, so each would show cards the other hides: finish "
+            "that game or start another deal there first"
+        )
+        assert refused.value.variant == "scorpion"
+        assert table.stored(pid, "wasp") == before
+    with pytest.raises(DealInPlayError):  # the same number in another form
+        table.run(lambda s: s.new_game(pid, "wasp", "#0005"))
+    again = table.run(lambda s: s.restart(pid, "scorpion"))  # its own game: a replay
+    assert again.row.deal == "5"
+    table.run(lambda s: s.new_game(pid, "scorpion", "6"))
+    wasp = table.run(lambda s: s.new_game(pid, "wasp", "5"))
+    assert (wasp.row.deal, wasp.row.peeked) == ("5", False)
+
+
+def test_f10_v1_a_random_deal_is_never_one_under_way_in_another_variant(table: Table) -> None:
+    """F4, F10: a random deal drawn on a number under way in another game is drawn again
+    (here the draw is always 2, Wasp's deal, so it counts up to 3), and of the "winnable
+    deals only" choices the first one free is dealt; when every choice is under way the
+    last is refused."""
+    pid = table.player()
+    table.random = 2
+    drawn = table.run(lambda s: s.new_game(pid, "scorpion", None))
+    assert drawn.row.deal == "3"
+    picked = table.run(lambda s: s.new_game(pid, "chelicera", None, choices=["3", "2", "9"]))
+    assert picked.row.deal == "9"
+    with pytest.raises(DealInPlayError, match=r"^deal 9 is under way in your Chelicera game"):
+        table.run(lambda s: s.new_game(pid, "scorpion-ii", None, choices=["2", "9"]))
 
 
 def test_f10_v1_a_deal_seen_in_one_variant_marks_its_games_in_every_variant(
@@ -294,12 +350,13 @@ def test_f10_v1_peeking_in_one_variant_marks_a_game_of_the_same_deal_under_way_i
     """F10, V1: a Wasp game of deal 5 under way (started, so with a result) while peeking
     help is shown in the Scorpion game of deal 5 deals the same cards: it is marked peeked
     with its result, by the deal, without a new version; a game of another deal, or one
-    already won, is left alone."""
+    already won, is left alone. (Two such games can no longer be dealt, but may have been
+    before that rule, so the Scorpion game's row is written directly.)"""
     pid = table.player()
     table.run(lambda s: s.new_game(pid, "wasp", "5"))
     table.run(lambda s: s.play(pid, "wasp", "deal"))
     table.run(lambda s: s.new_game(pid, "scorpion-ii", "6"))
-    table.run(lambda s: s.new_game(pid, "scorpion", "5"))
+    table.deal_before_the_rule(pid, "scorpion", "5")
     version = table.run(lambda s: s.current(pid, "wasp")).row.version
     table.run(lambda s: mark_peeked(s, s.current(pid, "scorpion")), "orm")
     wasp = table.run(lambda s: s.current(pid, "wasp"))

@@ -402,7 +402,7 @@ def test_statistics_are_exact_over_a_scripted_series(store: Store, player: str) 
     store.run(lambda s: s.new_game(player, "scorpion", "1"))
     play(store, player, ["7D-1"])
     # A Wasp game is counted apart.
-    store.run(lambda s: s.new_game(player, "wasp", "1"))
+    store.run(lambda s: s.new_game(player, "wasp", "2"))
     play(store, player, ["deal"], variant="wasp")
 
     stats = {v.variant: v for v in store.run(lambda s: statistics(s.session, player))}
@@ -462,7 +462,7 @@ def test_deleting_saved_games_deletes_the_rows_and_keeps_results(
 ) -> None:
     store.run(lambda s: s.new_game(player, "scorpion", "1"))
     play(store, player, ["7D-1"])
-    store.run(lambda s: s.new_game(player, "wasp", "1"))
+    store.run(lambda s: s.new_game(player, "wasp", "2"))
     assert store.count(GameRow, player_id=player) == 2
     assert store.count(ClockRow) == 2
     assert store.run(lambda s: s.delete_saved_games(player)) == 2

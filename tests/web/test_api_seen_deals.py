@@ -177,3 +177,34 @@ def test_f10_f8_another_sites_page_cannot_get_the_line_shown_nor_a_head_record_i
     assert shown.status_code == 200 and shown.json()["frames"]
     assert seen(client) == [("scorpion", DEAL)]
     assert marked_by_the_deal(new(client))
+
+
+def test_f10_v1_a_deal_under_way_is_not_dealt_in_another_game(client: TestClient) -> None:
+    """F10, V1: every game deals deal N from the same deck, each hiding other cards
+    (Chelicera's deal 617 shows, face up, every card that Scorpion's deal 617 deals face
+    down). With Scorpion's deal 617 under way, a new Chelicera game of 617 is refused
+    (409, naming the deal and the game, no card), the Chelicera game left as it was; a
+    "winnable deals only" game skips it among the server's picks; once the Scorpion game is
+    on another deal, 617 deals in Chelicera."""
+    scorpion = ok(client.post("/api/game/new", json={"variant": "scorpion", "deal": "617"}))
+    chelicera = ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "9"}))
+    refused = client.post("/api/game/new", json={"variant": "chelicera", "deal": "617"})
+    assert refused.status_code == 409
+    assert refused.json() == {"detail": (
+        "deal 617 is under way in your Scorpion game, and the same deal number deals the same "
+        "cards in every game, so each would show cards the other hides: finish that game or "
+        "start another deal there first")}
+    assert not CODE.search(refused.text)
+    assert ok(client.get("/api/game", params={"variant": "chelicera"})) == chelicera
+    assert ok(client.get("/api/game", params={"variant": "scorpion"})) == scorpion
+
+    async def picks(variant_id: str, count: int) -> list[str]:
+        assert (variant_id, count) == ("chelicera", 11)
+        return ["617", "620"]
+
+    client.app.state.insight.winnable_deals = picks  # type: ignore[attr-defined]
+    body = {"variant": "chelicera", "winnable_only": True}
+    assert ok(client.post("/api/game/new", json=body))["deal"] == "620"
+    ok(client.post("/api/game/new", json={"variant": "scorpion", "deal": "618"}))
+    assert ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "617"}))[
+        "deal"] == "617"

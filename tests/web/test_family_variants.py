@@ -88,8 +88,8 @@ def test_v2_the_table_offers_every_game_of_the_family(database: Database) -> Non
     assert [v["id"] for v in offered] == list(VARIANTS)
     assert {v["id"]: v["name"] for v in offered}["farmers-wife"] == "Farmer's Wife"
     by_id = {
-        v: ok(client.post("/api/game/new", json={"variant": v, "deal": "1"}))["rules"]
-        for v in VARIANTS
+        v: ok(client.post("/api/game/new", json={"variant": v, "deal": str(n)}))["rules"]
+        for n, v in enumerate(VARIANTS, 1)
     }
     assert by_id["three-blind-mice"] == {
         "columns": 10, "build": "suit",

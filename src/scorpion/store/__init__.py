@@ -10,6 +10,7 @@ from .db import Database, DatabaseError, default_database_url, migrate
 from .games import (
     CorruptGameError,
     DamagedDataError,
+    DealInPlayError,
     GameFinishedError,
     GameService,
     GameState,
@@ -29,6 +30,7 @@ __all__ = [
     "GameState",
     "PlayerNotFoundError",
     "RecentGame",
+    "DealInPlayError",
     "StaleGameError",
     "StoreError",
     "VariantStats",

@@ -28,7 +28,9 @@ Fair play (F10): a game starts marked peeked when its deal number is one whose h
 the player was shown before (``seen_deals``: the deal's solution, or peeking help in a game
 of it, in any variant, since every variant deals deal N from the same shuffled deck). That
 is checked once, when the game is dealt (:meth:`GameService.new_game`, which a replay, a
-visit and giving up go through too), never on a move.
+visit and giving up go through too), never on a move. For the same reason a deal number
+under way in the player's game of one variant is not dealt in another
+(:class:`DealInPlayError`): side by side, each game would show cards the other hides.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -137,6 +139,15 @@ _DEAL_SEEN = (  # in any variant: every variant deals deal N from the same deck
     .where(_SEEN.c.player_id == bindparam("player"), _SEEN.c.deal == bindparam("new_deal"))
     .label("deal_seen")
 )
+_SAME_CARDS = (  # the player's game not won, of another variant, dealt from the same number
+    select(_GAMES.c.variant)
+    .where(
+        _GAMES.c.player_id == bindparam("player"), _GAMES.c.deal == bindparam("new_deal"),
+        _GAMES.c.variant != bindparam("variant"), _GAMES.c.won.is_(False),
+    )
+    .order_by(_GAMES.c.variant)
+    .limit(1)
+)
 _GAME_TO_RENEW = (  # joined to its clock: a game without one takes the general path
     select(_GAMES.c.id, _GAMES.c.version, _DEAL_SEEN)
     .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
@@ -175,6 +186,23 @@ class PlayerNotFoundError(StoreError):
 
 class StaleGameError(StoreError):
     """The game changed since the caller last saw it (another tab or request)."""
+
+
+class DealInPlayError(StoreError):
+    """A new game's deal number is that of the player's game under way in another variant.
+
+    Every variant deals deal N from the same shuffled deck, each with its own face-down
+    cards and stock, so the two games side by side would show each other's hidden cards
+    (F10). The message names the deal and the other game; :attr:`variant` is its id."""
+
+    def __init__(self, deal_number: str, variant_id: str) -> None:
+        super().__init__(
+            f"deal {deal_number} is under way in your {variant_name(variant_id)} game, and "
+            "the same deal number deals the same cards in every game, so each would show "
+            "cards the other hides: finish that game or start another deal there first"
+        )
+        self.deal = deal_number
+        self.variant = variant_id
 
 
 class CorruptGameError(StoreError):
@@ -772,13 +800,25 @@ class GameService:
         return self.new_game(player_id, variant_id, None)
 
     def new_game(
-        self, player_id: str, variant_id: str, deal_number: str | None, known: bool = True
+        self,
+        player_id: str,
+        variant_id: str,
+        deal_number: str | None,
+        known: bool = True,
+        choices: Sequence[str] = (),
     ) -> GameState:
-        """Start a new game of ``variant_id`` on ``deal_number`` (random when None).
+        """Start a new game of ``variant_id`` on ``deal_number`` (when None, the first of
+        ``choices`` that may be dealt, or a random deal when there are no choices).
 
         It replaces the game in progress of that variant (even a damaged one); that
         game's result stays in the statistics as started and not won. ``known`` is as
         for :meth:`play`.
+
+        A deal number under way in the player's game of another variant is not dealt
+        (F10): every variant deals deal N from the same shuffled deck, so either game
+        would show cards the other hides. A random deal is drawn again until it is not
+        such a number; ``choices`` (the server's "winnable deals only" picks) are skipped
+        over when they are.
 
         The game starts marked peeked (``peeked`` and ``deal_seen``) when the player was
         shown the hidden cards of this deal number before, in any variant (F10, see
@@ -787,12 +827,12 @@ class GameService:
         Raises:
             PlayerNotFoundError: (``known=False`` only) if there is no such player.
             UnknownVariantError: for an unknown variant id.
-            DealNumberError: for a bad deal number.
+            DealNumberError: for a bad deal number (given or among ``choices``).
+            DealInPlayError: ``deal_number``, or every one of ``choices``, is under way
+                in another variant.
         """
         self.check_variant(variant_id)
-        number = DealNumber.parse(
-            deal_number if deal_number is not None else self.random_deal()
-        )
+        number = self._deal_to_start(player_id, variant_id, deal_number, choices)
         start = _start_position(str(number), variant_id)
         now = self.clock()
         if self._session is None and self._database is not None:
@@ -802,6 +842,9 @@ class GameService:
         if not known:
             self.require_player(player_id)
         self.hold_player(player_id)
+        other = self._same_cards(player_id, variant_id, str(number))  # again, now held
+        if other is not None:
+            raise DealInPlayError(str(number), other)
         try:
             row = self._row(player_id, variant_id)
         except CorruptGameError:
@@ -838,6 +881,49 @@ class GameService:
         clock.ms, clock.since, clock.seen = 0, None, None
         self.session.flush()
         return GameState(row, clock, Game(start), now)
+
+    _RANDOM_TRIES = 64
+    """Random deals drawn before :meth:`_deal_to_start` counts up from the last one."""
+
+    def _deal_to_start(
+        self, player_id: str, variant_id: str, deal_number: str | None, choices: Sequence[str]
+    ) -> DealNumber:
+        """The deal number :meth:`new_game` deals: ``deal_number``, else the first of
+        ``choices``, else a random one, never one under way in another variant (that
+        raises :class:`DealInPlayError` for ``deal_number`` and for the last of
+        ``choices``; random draws go on, then count up from the last draw, which only a
+        test's fixed ``random_deal`` ever needs)."""
+        if deal_number is not None or choices:
+            picks = [deal_number] if deal_number is not None else list(choices)
+            for i, text in enumerate(picks):
+                number = DealNumber.parse(text)
+                other = self._same_cards(player_id, variant_id, str(number))
+                if other is None:
+                    return number
+                if i == len(picks) - 1:
+                    raise DealInPlayError(str(number), other)
+        drawn, tries = self.random_deal(), 1
+        while self._same_cards(player_id, variant_id, str(DealNumber.parse(drawn))) is not None:
+            drawn = self.random_deal() if tries < self._RANDOM_TRIES else drawn + 1
+            tries += 1
+        return DealNumber.parse(drawn)
+
+    def _dialect(self) -> str:
+        if self._session is None and self._database is not None:
+            return self._database.engine.dialect.name
+        return self.session.get_bind().dialect.name
+
+    def _same_cards(self, player_id: str, variant_id: str, deal_number: str) -> str | None:
+        """The id of the player's variant other than ``variant_id`` whose game not won is
+        dealt from ``deal_number`` (as :class:`DealNumber` prints it), or None. Holds the
+        player first (:meth:`hold_player`), in the transaction that deals the game."""
+        statements = self._statements()
+        if self._dialect() == "postgresql":
+            statements.fetch(_HOLD_PLAYER, {"player": player_id})
+        found = statements.fetch(
+            _SAME_CARDS, {"player": player_id, "variant": variant_id, "new_deal": deal_number}
+        )
+        return None if found is None else str(found[0])
 
     def _renew(
         self, player_id: str, variant_id: str, deal_number: str, start: Position, now: datetime
@@ -1262,6 +1348,7 @@ class GameService:
 __all__ = [
     "CorruptGameError",
     "DamagedDataError",
+    "DealInPlayError",
     "GameFinishedError",
     "GameService",
     "GameState",

@@ -46,6 +46,7 @@ from ..store import (
     CorruptGameError,
     DamagedDataError,
     Database,
+    DealInPlayError,
     GameFinishedError,
     GameService,
     GameState,
@@ -101,7 +102,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         "description": "Peeking help asked for with peeking off, a change sent from "
         "another site's page, or a deal's winning line asked for by one.",
     },
-    409: {"model": ErrorDetail, "description": "Illegal move, nothing to undo/redo, stale tab."},
+    409: {
+        "model": ErrorDetail,
+        "description": "Illegal move, nothing to undo/redo, stale tab, or a deal number "
+        "under way in the player's game of another variant.",
+    },
     413: {"model": ErrorDetail, "description": "Request body too large."},
     422: {"model": ErrorDetail, "description": "Malformed JSON or wrong body shape."},
     503: {"model": ErrorDetail, "description": "The database is full, read-only or down."},
@@ -115,6 +120,7 @@ _STATUS: list[tuple[type[Exception], int]] = [
     (HistoryError, 409),
     (StaleGameError, 409),
     (GameFinishedError, 409),
+    (DealInPlayError, 409),
     (CorruptGameError, 409),
     (DamagedDataError, 409),
     (PeekingOffError, 403),
@@ -488,14 +494,17 @@ async def new_game(
     number = None if body.deal is None else str(body.deal)
     with service(request) as svc:
         pid = svc.player_key(scorpion_player)
+        choices: list[str] = []
         if number is None and body.winnable_only:
             svc.check_variant(body.variant)
             insight: Insight = request.app.state.insight
-            number = await insight.winnable_deal(body.variant)  # before any statement
-            if number is None:
+            # Before any statement; one more than the other variants, whose games under
+            # way may hold some of them (new_game skips those).
+            choices = await insight.winnable_deals(body.variant, len(WEB_VARIANTS))
+            if not choices:
                 svc.require_player(pid)
                 raise NoWinnableDealError("no winnable deal was found quickly; try again")
-        return _answer(svc, svc.new_game(pid, body.variant, number, known=False))
+        return _answer(svc, svc.new_game(pid, body.variant, number, known=False, choices=choices))
 
 
 @play.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])
