@@ -21,6 +21,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from ..engine import DealNumber, Position, deal, variant_by_id
 from ..solver import SolveResult, Verdict, solve
@@ -135,38 +136,57 @@ class Insight(BackgroundProcess):
         self._pending: dict[Position, Future[SolveResult]] = {}
 
     def verdict(self, position: Position) -> SolveResult | None:
-        """Return the cached result for ``position``, or None after scheduling a search."""
+        """Return the cached result for ``position``, or None after scheduling a search
+        (or with the queue full: asked again later, it is scheduled once there is room)."""
+        self._harvest()
         result = self._cache.get(position)
         if result is not None:
             self._cache.move_to_end(position)
             return result
-        future = self._pending.get(position)
-        if future is not None and future.done():
+        if position not in self._pending and len(self._pending) < MAX_QUEUED:
+            try:
+                self._pending[position] = self._executor().submit(_search, position)
+            except BrokenProcessPool:  # the worker died: a new one next time
+                self._pool = None
+                self._pending.clear()
+        return None
+
+    @property
+    def queued(self) -> int:
+        """Searches waiting or running (finished ones are counted until the next ask)."""
+        return len(self._pending)
+
+    def _harvest(self) -> None:
+        """Move every finished search into the cache, so that the queue counts only the
+        searches waiting or running (a position nobody asks for again does not hold a
+        place)."""
+        for position, future in list(self._pending.items()):
+            if not future.done():
+                continue
             del self._pending[position]
             try:
                 result = future.result()
-            except Exception:  # a broken worker: say "not yet known", try again later
-                return None
+            except Exception:  # a broken worker: "not yet known", searched again when asked
+                continue
             self._remember(position, result)
-            return result
-        if future is None and len(self._pending) < MAX_QUEUED:
-            self._pending[position] = self._executor().submit(_search, position)
-        return None
 
     def _remember(self, position: Position, result: SolveResult) -> None:
         self._cache[position] = result
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    async def winnable_deal(self, variant_id: str) -> str | None:
-        """A deal number proved winnable: from the shipped list, or searched in the worker.
+    async def winnable_deals(self, variant_id: str, count: int) -> list[str]:
+        """Deal numbers proved winnable, in random order: ``count`` distinct ones from
+        the shipped list (all of it if shorter), or one searched in the worker.
 
-        Returns None if none was found within the tries on the fly.
+        Returns [] if none was found within the tries on the fly.
         """
         shipped = shipped_winnable_deals(variant_id)
         if shipped:
-            return str(secrets.choice(shipped))
+            picks = secrets.SystemRandom().sample(shipped, min(count, len(shipped)))
+            return [str(number) for number in picks]
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
+        found = await loop.run_in_executor(
             self._executor(), _find_winnable, variant_id, secrets.randbits(32)
         )
+        return [] if found is None else [found]
