@@ -446,6 +446,10 @@ def test_v2_chelicera_is_won_when_every_column_is_one_run() -> None:
     after = play(start, "AC-4")
     assert after.is_won
     assert after.columns[3][-1] == parse_card("AC") and after.runs == ()
+    # R14: the game is over. Its runs are still on the table, and a King could be moved
+    # into an empty column, but no move is legal any more.
+    assert start.legal_moves() != [] and after.legal_moves() == []
+    assert_refused(after, Move.parse("KS-5", CHELICERA), "the game is won: no more moves (R14)")
 
 
 @pytest.mark.parametrize(

@@ -371,6 +371,11 @@ def refill_column(
     return stock[: variant.refill], stock[variant.refill:]
 
 
+GAME_WON = "the game is won: no more moves (R14)"
+"""Why no move is legal in a won position (one whose runs stay on the table, Chelicera;
+in the other games a won position has no card left to move)."""
+
+
 def game_won(position: Position) -> bool:
     """R14: is ``position`` won?
 
@@ -445,8 +450,11 @@ class Position(NamedTuple):
 
         Order: by source (columns first, then reserves or free cells), then by the leading
         card's place from the bottom, then by destination (columns, then free cells); the
-        stock deal comes last.
+        stock deal comes last. A won position has none (R14: the game is over; in Chelicera
+        its runs are still on the table).
         """
+        if not self.variant.removes_runs and game_won(self):
+            return []
         columns = self.columns
         face_down = self.face_down
         variant = self.variant
@@ -522,6 +530,8 @@ class Position(NamedTuple):
         A card that is face down and a card still in the stock get the same answer,
         :data:`NOT_FACE_UP`, so that a refusal never tells where a hidden card lies (F10).
         """
+        if not self.variant.removes_runs and game_won(self):
+            return GAME_WON
         if move.card < 0:
             return stock_deal_refusal(self)
         card, dest = move
