@@ -6,6 +6,7 @@ position, unknown variant, bad deal number or move text).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -119,7 +120,9 @@ def _check_seconds(budget: float | None) -> None:
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
-    typer.echo(message, err=code == EXIT_BAD_INPUT)
+    """Print ``message`` on stderr (stdout keeps only what a command gives: a position
+    written to a file stays a position) and return the exit with ``code``."""
+    typer.echo(message, err=True)
     return typer.Exit(code)
 
 
@@ -142,7 +145,7 @@ def _read_position(source: str, variant_id: str | None) -> Position:
 
 def _variant_and_deal(variant_id: str | None, number: str) -> tuple[Variant, DealNumber]:
     """The variant (default Scorpion) and deal number named on the command line (exit 2)."""
-    v = _variant(variant_id or "scorpion")
+    v = _variant("scorpion" if variant_id is None else variant_id)
     assert v is not None
     try:
         return v, DealNumber.parse(number)
@@ -193,7 +196,8 @@ def apply_command(
 ) -> None:
     """Apply MOVEs in order and print the resulting position.
 
-    Stops at the first illegal move with 'illegal: <move>: <reason>' and exit code 1.
+    Stops at the first illegal move with 'illegal: <move>: <reason>' on stderr and exit
+    code 1 (nothing on stdout).
     """
     position = _read_position(source, variant)
     for text in moves:
@@ -339,7 +343,7 @@ def play_command(
     variant: DealVariantOption = None,
 ) -> None:
     """Play in the terminal: type moves, undo, redo, hint, restart, quit."""
-    v = _variant(variant or "scorpion")
+    v = _variant("scorpion" if variant is None else variant)
     assert v is not None
     try:
         dn = DealNumber.parse(deal_number) if deal_number else _random_deal()
@@ -363,6 +367,9 @@ def play_command(
             continue
         word, _, rest = line.partition(" ")
         word = word.lower()
+        if word in _BARE_COMMANDS and rest.strip():
+            console.print(f"[yellow]'{word}' takes nothing after it[/]")
+            continue
         if word in ("quit", "q", "exit"):
             return
         if word in ("help", "?"):
@@ -401,7 +408,7 @@ def play_command(
             game = Game.from_deal(dn, v)
             title = _deal_title(v, dn)
         else:
-            text = line.replace(" ", "-") if "-" not in line and word != "deal" else line
+            text = "-".join(line.split()) if "-" not in line and word != "deal" else line
             try:
                 change = game.push(Move.parse(text, v))
             except ValueError as exc:
@@ -409,6 +416,12 @@ def play_command(
                 continue
             if change.runs:
                 console.print(f"[green]run removed: {len(change.runs)}[/]")
+
+
+_BARE_COMMANDS = frozenset(
+    ("quit", "q", "exit", "help", "?", "undo", "u", "redo", "r", "hint", "h", "restart")
+)
+"""The commands of ``scorpion play`` that take no argument."""
 
 
 @app.command("solve")
@@ -595,7 +608,7 @@ def survey_command(
     )
     from .solver.winnable import shipped_range, shipped_undecided
 
-    v = _variant(variant or "scorpion")
+    v = _variant("scorpion" if variant is None else variant)
     assert v is not None
     if player not in PLAYER_CHOICES:
         raise _fail(f"error: unknown player {player!r} (choose from {', '.join(PLAYER_CHOICES)})")
@@ -636,6 +649,12 @@ def survey_command(
                               last)
     if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
         raise _fail("error: --plot writes an .svg or a .png file")
+    if plot is not None and importlib.util.find_spec("matplotlib") is None:
+        raise _fail("error: --plot needs matplotlib (pip install '.[plot]'); leave it out to "
+                    "survey without a plot")
+    if path.exists() and not path.is_file():
+        raise _fail(f"error: {path} is not a regular file: give --out a file to write the "
+                    "rows to")
     console = Console(stderr=True)
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -189,14 +189,16 @@ def test_b3_apply_from_stdin_with_deal() -> None:
 
 
 def test_b3_apply_illegal_move_exits_1() -> None:
-    """B3, R7: 'illegal: <move>: <reason>' and exit code 1; nothing else printed."""
+    """B3, R7: 'illegal: <move>: <reason>' on stderr and exit code 1; nothing else printed,
+    and nothing on stdout (``apply f M > next`` leaves no text that is not a position)."""
     result = runner.invoke(app, ["apply", "-", "7S-2", "7H-2"], input=BASE)
     assert result.exit_code == 1
-    assert result.stdout == "illegal: 7H-2: 7H may only be placed on 8H, not on 9S (R7)\n"
+    assert result.stderr == "illegal: 7H-2: 7H may only be placed on 8H, not on 9S (R7)\n"
+    assert result.stdout == ""
     result = runner.invoke(app, ["apply", "-", "deal"], input=BASE)
     assert result.exit_code == 1
-    assert result.stdout.startswith("illegal: deal: ")
-    assert "(R11)" in result.stdout
+    assert result.stderr.startswith("illegal: deal: ")
+    assert "(R11)" in result.stderr
 
 
 def test_b3_f10_apply_refuses_stock_and_face_down_cards_alike() -> None:
@@ -204,7 +206,7 @@ def test_b3_f10_apply_refuses_stock_and_face_down_cards_alike() -> None:
     for text in ("9C-1", "JD-5"):
         result = runner.invoke(app, ["apply", "-", text], input=DEAL_1)
         assert result.exit_code == 1
-        assert result.stdout == f"illegal: {text}: that card is not face up (R6)\n"
+        assert result.stderr == f"illegal: {text}: that card is not face up (R6)\n"
 
 
 def test_b3_apply_bad_move_text_exits_2() -> None:
@@ -305,6 +307,18 @@ def test_b3_f10_play_refuses_stock_and_face_down_cards_alike() -> None:
     assert "9C-1: that card is not face up (R6)" in out
     assert "JD-5: that card is not face up (R6)" in out
     assert "stock" not in out.replace("stock 3", "")
+
+
+def test_b3_play_reads_spaces_as_the_notation_does_and_refuses_extra_words() -> None:
+    """B3, B4: a move typed with several spaces between card and column is that move;
+    a command that takes nothing (undo, restart) refuses words after it, and does
+    nothing, rather than ignoring them."""
+    out = play("5S   7", "undo 3", "restart 5", "quit")
+    assert "7: 7C QC JS QH 4S 8S 6S 5S 9D 5C 3S 7D 8C" in out
+    assert "'undo' takes nothing after it" in out
+    assert "'restart' takes nothing after it" in out
+    assert "undid" not in out
+    assert "moves 1" in out.split("\n> ")[-2]  # the last table: still after 5S-7
 
 
 def test_b3_play_deal_and_run_messages_and_end_of_input() -> None:

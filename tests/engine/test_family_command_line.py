@@ -62,7 +62,7 @@ def test_b3_v2_moves_and_apply_in_every_game(variant_id: str) -> None:
     )
     result = runner.invoke(app, ["apply", "-", str(first), str(refused)], input=text)
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"illegal: {refused}: {after.illegal_reason(refused)}")
+    assert result.stderr.startswith(f"illegal: {refused}: {after.illegal_reason(refused)}")
 
 
 def test_b3_v2_apply_onto_a_free_cell_and_from_a_reserve() -> None:
@@ -73,7 +73,7 @@ def test_b3_v2_apply_onto_a_free_cell_and_from_a_reserve() -> None:
     assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["apply", "-", "6S-f1"], input=htr)
     assert result.exit_code == 1
-    assert "free cell f1 already holds a card (V2)" in result.stdout
+    assert "free cell f1 already holds a card (V2)" in result.stderr
     mice = format_position(deal(1, VARIANTS["three-blind-mice"]))
     result = runner.invoke(app, ["apply", "-", "6S-f1"], input=mice)
     assert result.exit_code == 2

@@ -4,6 +4,9 @@ budget recorded in every row and never mixed, cut-off rows repaired, chunks in f
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -378,6 +381,71 @@ def test_a_bad_row_before_the_last_or_a_deal_twice_is_refused(tmp_path: Path) ->
         read_results(out)
 
 
+@pytest.mark.parametrize(("row", "why"), [
+    ("1,not winnable,5,0.0001,5000000 nodes,7D-1", "deal 1 is not winnable with a winning line"),
+    ("1,undecided,5000000,1.0,5000000 nodes,7D-1", "deal 1 is undecided with a winning line"),
+    ("0,not winnable,1,0.0001,5000000 nodes,", "no deal 0"),
+    ("1,not winnable,-5,0.0001,5000000 nodes,", "deal 1: -5 positions in 0.0001 s"),
+    ("1,not winnable,0,0.0001,5000000 nodes,", "deal 1: 0 positions in 0.0001 s"),
+    ("1,not winnable,5,nan,5000000 nodes,", "deal 1: 5 positions in nan s"),
+    ("1,not winnable,5,-1,5000000 nodes,", "deal 1: 5 positions in -1 s"),
+])
+def test_a_row_that_contradicts_itself_is_refused(tmp_path: Path, row: str, why: str) -> None:
+    """B3: a row is read only if it could have been written: a line only with
+    "winnable", a deal number from 1, a count of positions from 1 and a finite time."""
+    out = tmp_path / "s.csv"
+    out.write_text(f"{','.join(BUDGET_FIELDS)}\n{row}\n2,not winnable,1,0.0001,5000000 nodes,\n",
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match=f"row 2 is not a survey row \\({re.escape(why)}"):
+        read_results(out)
+
+
+@pytest.mark.parametrize(("deals", "why"), [
+    ("1..10000001", "10,000,001 deals in '1..10000001': a survey takes at most 10,000,000"),
+    ("1..1000000000000", "a survey takes at most 10,000,000; survey the range in parts"),
+    ("100000000000000000001..100000000000000000002",
+     "deal numbers go up to 100,000,000,000,000,000,000"),
+])
+def test_a_range_too_large_is_refused_before_any_file_is_made(
+    tmp_path: Path, deals: str, why: str
+) -> None:
+    """B3: the deal numbers of a survey are listed in memory, so a range of more than ten
+    million deals (or past the last deal number) is refused at once, and no file made."""
+    out = tmp_path / "s.csv"
+    result = runner.invoke(app, ["survey", deals, "--nodes", "1000", "--out", str(out)])
+    assert result.exit_code == 2
+    assert why in result.output
+    assert not out.exists()
+
+
+def test_the_out_file_may_be_a_link_and_must_be_a_regular_file(tmp_path: Path) -> None:
+    """B3: --out through a symbolic link writes the file it points to and keeps the link;
+    a directory or a named pipe (or a device) is refused before any deal is solved, and
+    left as it was."""
+    real = tmp_path / "real.csv"
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    result = runner.invoke(app, ["survey", "3550..3551", "--nodes", "1000", "--out", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and sorted(read_results(real)) == [3550, 3551]
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for target in (tmp_path, pipe):
+        result = runner.invoke(app, ["survey", "3550", "--nodes", "1000", "--out", str(target)])
+        assert result.exit_code == 2
+        assert f"error: {target} is not a regular file" in result.output
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_an_empty_variant_id_is_refused() -> None:
+    """B3: ``--variant ''`` names no game (it used to fall back to Scorpion silently)."""
+    for args in (["deal", "1"], ["solve", "--deal", "1", "--nodes", "10"],
+                 ["survey", "1", "--nodes", "10"], ["play"]):
+        result = runner.invoke(app, [*args, "--variant", ""], input="quit\n")
+        assert result.exit_code == 2, args
+        assert "unknown variant ''" in result.output
+
+
 @dataclass(frozen=True)
 class Square:
     deal: int
@@ -509,3 +577,24 @@ def test_block_summaries_count_each_block_s_deals() -> None:
         block_summaries(results, 4, 29, 10)
     with pytest.raises(ValueError, match="at least 1 deal"):
         block_summaries(results, 5, 29, 0)
+
+
+def test_a_plot_without_matplotlib_is_refused_before_the_survey(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B3: --plot needs matplotlib (an extra); without it the survey is refused at once,
+    not after its deals were solved."""
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+
+    def without_matplotlib(name: str, *args: Any) -> Any:
+        return None if name == "matplotlib" else find_spec(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_matplotlib)
+    out = tmp_path / "s.csv"
+    result = runner.invoke(app, ["survey", "3550", "--nodes", "1000", "--out", str(out),
+                                 "--plot", str(tmp_path / "p.svg")])
+    assert result.exit_code == 2
+    assert "error: --plot needs matplotlib (pip install '.[plot]')" in result.output
+    assert not out.exists()

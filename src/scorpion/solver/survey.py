@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from ..engine.deals import DealNumberError, deal
+from ..engine.deals import MAX_DEAL, DealNumberError, deal
 from ..engine.position import Move, MoveError
 from ..engine.variants import Variant, variant_by_id
 from .search import SolverError, Verdict, check_line, default_probes, solve
@@ -196,6 +196,13 @@ class DealResult:
         )
         if result.verdict is Verdict.WINNABLE and not result.line.strip():
             raise ValueError(f"deal {result.deal} is winnable without a winning line")
+        if result.verdict is not Verdict.WINNABLE and result.line.strip():
+            raise ValueError(f"deal {result.deal} is {result.verdict.value} with a winning line")
+        if result.deal < 1:
+            raise ValueError(f"no deal {result.deal} (deal numbers start at 1)")
+        if result.nodes < 1 or not (math.isfinite(result.seconds) and result.seconds >= 0):
+            raise ValueError(f"deal {result.deal}: {result.nodes} positions in "
+                             f"{row['seconds']} s is not a search's count and time")
         return result
 
     def row(self) -> dict[str, str]:
@@ -226,11 +233,17 @@ def decide_deal(number: int, variant_id: str, budget: Budget) -> DealResult:
     )
 
 
+MAX_SURVEY = 10_000_000
+"""The most deals one survey takes (its deal numbers are listed in memory; a range of a
+thousand million would fill this machine's; a survey of ten million takes days anyway)."""
+
+
 def parse_range(text: str) -> tuple[int, int]:
     """Read ``FIRST..LAST`` (or a single number) as an inclusive range of deal numbers.
 
     Raises:
-        ValueError: for anything else, or LAST < FIRST, or numbers below 1.
+        ValueError: for anything else, or LAST < FIRST, numbers below 1 or above
+            :data:`~scorpion.engine.deals.MAX_DEAL`, or more than :data:`MAX_SURVEY` deals.
     """
     first_text, sep, last_text = text.partition("..")
     ascii_digits = [t.isascii() and t.isdigit() for t in (first_text, last_text if sep else "1")]
@@ -242,6 +255,11 @@ def parse_range(text: str) -> tuple[int, int]:
     last = int(last_text) if sep else first
     if first < 1 or last < first:
         raise ValueError(f"not a range of deals: {text!r} (1 <= FIRST <= LAST)")
+    if last > MAX_DEAL:
+        raise ValueError(f"not a range of deals: {text!r} (deal numbers go up to {MAX_DEAL:,})")
+    if last - first + 1 > MAX_SURVEY:
+        raise ValueError(f"{last - first + 1:,} deals in {text!r}: a survey takes at most "
+                         f"{MAX_SURVEY:,}; survey the range in parts")
     return first, last
 
 
@@ -319,6 +337,7 @@ def _rewrite(path: Path, fields: tuple[str, ...], results: Mapping[int, Row]) ->
     Raises:
         OSError: naming ``path`` (not the temporary file) when it cannot be written.
     """
+    path = path.resolve()  # a symbolic link's file is written, the link kept
     tmp = path.with_suffix(path.suffix + ".tmp")
     try:
         with tmp.open("w", newline="", encoding="utf-8") as f:
