@@ -213,10 +213,13 @@ def apply_command(
 
 
 def _read_text(source: str) -> str:
+    """The text of a file, or of stdin for ``-``, without the byte order mark that some
+    editors put first (exit 2 when it cannot be read as UTF-8)."""
     try:
-        return sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise _fail(f"error: cannot read {source}: {exc}") from None
+    return text.removeprefix("\ufeff")
 
 
 def advice_lines(advice: Advice) -> list[str]:

@@ -209,6 +209,19 @@ def test_b3_f10_apply_refuses_stock_and_face_down_cards_alike() -> None:
         assert result.stderr == f"illegal: {text}: that card is not face up (R6)\n"
 
 
+def test_b3_b4_a_position_file_may_begin_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """B3, B4: a file saved by an editor that puts a UTF-8 byte order mark first reads as
+    the same position (from a file and from stdin)."""
+    marked = tmp_path / "deal-1.txt"
+    marked.write_text("\ufeff" + DEAL_1, encoding="utf-8")
+    plain = runner.invoke(app, ["moves", "-"], input=DEAL_1)
+    assert plain.exit_code == 0
+    for args, given in ((["moves", str(marked)], None), (["moves", "-"], "\ufeff" + DEAL_1)):
+        result = runner.invoke(app, args, input=given)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == plain.stdout
+
+
 def test_b3_apply_bad_move_text_exits_2() -> None:
     """B3: a move that is not in the notation is bad input."""
     result = runner.invoke(app, ["apply", "-", "7H"], input=BASE)
