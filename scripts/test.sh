@@ -7,7 +7,7 @@
 # install, so the tests run the wheel users get), Debian's Chromium for the browser tests,
 # axe-core from the npm registry for the accessibility checks (into .cache/, git-ignored),
 # and Debian's PostgreSQL, started as a private cluster on localhost, for the store and API
-# tests (as root, or through sudo). Then: ruff, mypy (strict on engine and solver), pytest.
+# tests (as root, or through sudo). Then: ruff, mypy (strict on engine, solver and advisor), pytest.
 # The store and API tests run on SQLite and on PostgreSQL; to use a PostgreSQL server of
 # your own instead, set SCORPION_TEST_POSTGRES to an URL whose user may create databases.
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh tests/engine -x` (`-n 0` runs the

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 import webbrowser
+from types import FrameType
 
 import uvicorn
 from fastapi import FastAPI
@@ -117,6 +118,35 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-main-process", daemon=True).start()
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, except that Ctrl+C pressed again while it stops changes nothing.
+
+    uvicorn takes a second SIGINT for "force quit": it then skips the application's
+    shutdown (the solver processes are not closed) and logs the cancelled lifespan task as
+    an ERROR with a traceback. The graceful stop is already bounded by
+    :data:`SHUTDOWN_GRACE_SECONDS`, so there is nothing to force.
+    """
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.should_exit and sig == signal.SIGINT:
+            return
+        super().handle_exit(sig, frame)
+
+
+def _stop_only_when_told() -> None:
+    """In a worker process (``--workers`` above 1), let Ctrl+C's SIGINT pass by.
+
+    The terminal sends SIGINT to every process of its foreground group; the main process
+    takes it and stops each worker with SIGTERM, a graceful stop bounded by
+    :data:`SHUTDOWN_GRACE_SECONDS`. Taken by the worker itself, a second Ctrl+C would be
+    uvicorn's "force quit", with the traceback :class:`_Server` avoids. The handler is a
+    Python one, so the solver processes the worker starts keep the default (Ctrl+C ends
+    them as before).
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, lambda *_: None)
+
+
 def app_from_environment() -> FastAPI:
     """Application factory for uvicorn's worker processes (``--workers`` above 1).
 
@@ -127,6 +157,7 @@ def app_from_environment() -> FastAPI:
     parent = os.environ.get(PARENT_ENV)
     if parent is not None:
         _end_with_parent(int(parent))
+        _stop_only_when_told()
     return create_app(
         Database(os.environ[DATABASE_ENV], upgrade=False),
         secure_cookies=os.environ.get(SECURE_COOKIES_ENV) == "1",
@@ -209,7 +240,7 @@ def run(
             db, secure_cookies=secure_cookies, allowed_hosts=_hosts(allowed_hosts)
         )
         config = uvicorn.Config(application, host=host, port=port, **common)  # type: ignore[arg-type]
-        server = uvicorn.Server(config)
+        server = _Server(config)
 
         def announce() -> None:
             while not server.started and not server.should_exit:
