@@ -148,7 +148,8 @@ def test_f10_f8_another_sites_page_cannot_get_the_line_shown_nor_a_head_record_i
     ``same-site``) asking for a deal's winning line gets a 403 that names no card, and
     the deal is not recorded as seen (it would mark the player's later games of it
     without them asking); its verdict alone is still told. A HEAD of the line (no body
-    shown) records nothing either; the table's own request does."""
+    shown) records nothing either, nor tells the line's length in bytes by a
+    Content-Length; the table's own request does."""
     new(client)
     ok(client.post("/api/game/give-up", json={}))
     assert solution(client, line=False)["status"] == "winnable"
@@ -167,6 +168,10 @@ def test_f10_f8_another_sites_page_cannot_get_the_line_shown_nor_a_head_record_i
     assert told.status_code == 200 and told.json()["frames"] == []
     head = client.head("/api/deal/solution", params={"deal": DEAL, "line": "true"})
     assert head.status_code == 200 and head.content == b""
+    # The GET's Content-Length would tell the line's length in bytes: none is given.
+    assert "content-length" not in head.headers
+    short = client.head("/api/deal/solution", params={"deal": DEAL, "line": "false"})
+    assert short.headers["content-length"] == str(len(told.content))
     assert seen(client) == []
     assert unmarked(new(client))
     ok(client.post("/api/game/give-up", json={}))

@@ -179,9 +179,12 @@ class BodyLimit:
 
 
 HEAD_SCOPE_KEY = "scorpion.head"
-"""Set in the ASGI scope of a ``HEAD`` request that :class:`HeadAsGet` passes on as a GET:
-a route that records something when its answer is read (the solution's line) does not
-for a HEAD, whose answer has no body."""
+"""Set in the ASGI scope of a ``HEAD`` request that :class:`HeadAsGet` passes on as a GET,
+to a dict ``{"withheld": False}``. A route whose answer shows what must not be shown
+without a trace (the solution's line: reading it records the deal as seen) leaves that
+content out of a HEAD, records nothing, and sets ``withheld``: the HEAD is then answered
+without a ``Content-Length`` (RFC 9110 allows none, and forbids one that differs from the
+GET's; the GET's would tell the line's length in bytes)."""
 
 
 class HeadAsGet:
@@ -201,12 +204,19 @@ class HeadAsGet:
             await self.app(scope, receive, send)
             return
 
+        head = {"withheld": False}
+
         async def headless(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.body":
                 message = {**message, "body": b""}
+            elif message["type"] == "http.response.start" and head["withheld"]:
+                message = {**message, "headers": [
+                    (name, value) for name, value in message.get("headers", [])
+                    if name.lower() != b"content-length"
+                ]}
             await send(message)
 
-        await self.app({**scope, "method": "GET", HEAD_SCOPE_KEY: True}, receive, headless)
+        await self.app({**scope, "method": "GET", HEAD_SCOPE_KEY: head}, receive, headless)
 
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

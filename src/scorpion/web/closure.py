@@ -282,9 +282,11 @@ async def solution(
     status = _status(result)
     frames: list[Frame] = []
     line_moves = len(result.line) if result is not None and status == "winnable" else None
-    if result is not None and status == "winnable" and line:
-        if not request.scope.get(HEAD_SCOPE_KEY):  # a HEAD's answer shows no line
-            svc.record_seen(pid, variant, number)
+    head = request.scope.get(HEAD_SCOPE_KEY)
+    if result is not None and status == "winnable" and line and head is not None:
+        head["withheld"] = True  # a HEAD shows no line, records nothing, tells no length
+    elif result is not None and status == "winnable" and line:
+        svc.record_seen(pid, variant, number)
         position = start
         frames.append(_frame(position, None, []))
         for move in result.line:
