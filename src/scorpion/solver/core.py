@@ -57,7 +57,7 @@ from ..engine.cards import KING, is_red
 from ..engine.position import Position, completes_run
 from .cell_proof import cannot_win as cell_cannot_win
 from .colour_proof import cannot_win as colour_cannot_win
-from .proof import cannot_win
+from .proof import cannot_empty, cannot_win
 from .refill_proof import cannot_win as refill_cannot_win
 
 COMPILED: Final = not __file__.endswith((".py", ".pyc"))
@@ -666,6 +666,8 @@ def search(
     (:func:`scorpion.solver.colour_proof.cannot_win`) at every position; How They Run and
     Scorpion Head theirs (:func:`scorpion.solver.cell_proof.cannot_win`) at the start;
     Chelicera its own (:func:`scorpion.solver.refill_proof.cannot_win`) at every position.
+    Wasp and Wasp II ask :func:`scorpion.solver.proof.cannot_empty` at the start and at
+    every position reached with no column empty on the way.
     """
     board = Board(position)
     if seed is not None:
@@ -695,6 +697,13 @@ def search(
     prove_refill = proofs and board.refill > 0 and board.keeps_runs and not (
         board.colour or board.wasp or board.free
     )
+    # In Wasp and Wasp II: a board none of whose columns can ever be emptied is lost
+    # (:func:`scorpion.solver.proof.cannot_empty`), asked at the start and at the
+    # positions reached without a column ever empty on the way (search.py, reduction 3,
+    # says why not after).
+    prove_wasp = proofs and board.wasp and not (
+        board.colour or board.free or board.refill or board.keeps_runs
+    )
     keeps_runs = board.keeps_runs
     safe = prove
     ncols = board.ncols
@@ -717,14 +726,18 @@ def search(
         root_lost = colour_cannot_win(cols, board.fd, board.stock, board.reserve)
     elif prove_refill:
         root_lost = refill_cannot_win(cols, board.stock, board.refill)
+    elif prove_wasp:
+        root_lost = cannot_empty(root_key, ncols)
     else:
         root_lost = prove_cells and cell_cannot_win(cols, board.fd, board.reserve, board.free)
     root_moves = [] if root_lost else board.moves(False, root_key)
     # The search path: for each position on it, an iterator over its moves still to try,
     # its key, its zflag, its number of empty columns, and the undo record of the move
-    # that led to it (None at the start).
+    # that led to it (None at the start). In Wasp the zflag is 1 once a column has been
+    # empty on the path, and the proof is no longer asked.
+    root_empty = cols.count(EMPTY)
     path: list[tuple[Iterator[int], bytes, int, int, Undo | None]] = [
-        (iter(root_moves), root_key, 0, cols.count(EMPTY), None)
+        (iter(root_moves), root_key, int(prove_wasp and root_empty > 0), root_empty, None)
     ]
     fd = board.fd
     check_at = min(node_limit, 1024)
@@ -831,6 +844,11 @@ def search(
                 lost = colour_cannot_win(cols, fd, board.stock, board.reserve)
             elif prove_refill:
                 lost = refill_cannot_win(cols, board.stock, board.refill)
+            elif prove_wasp and not zflag:
+                if empty:
+                    zflag = 1
+                else:
+                    lost = cannot_empty(key, ncols)
             if lost:
                 after: list[int] = []
             else:

@@ -58,6 +58,33 @@ def board_code(columns: Sequence[Sequence[int]], face_down: Sequence[int]) -> by
     return bytes(code)
 
 
+def cannot_empty(code: bytes, columns: int = 7, orders: bool = True) -> bool:
+    """True if no column of the board, none of them empty now, can ever be emptied: the
+    proof of loss of Wasp and Wasp II (search.py, reduction 3).
+
+    Until a column is first emptied, Wasp is played exactly as Scorpion (its empty columns
+    are the only difference), so the clauses of Scorpion hold for the events that come
+    before ``Z``; the first such event outside the possible set would have each of its
+    clauses met by earlier, possible, events, so every event before ``Z``, and ``Z`` itself
+    once it comes, is possible. If ``Z`` is not, no column is ever emptied, and the game,
+    which ends with every column empty, cannot be won. Each pair of orders of clause (vii)
+    is tried as in :func:`cannot_win`: a line meets the clauses of one of the two orders
+    (of the two moves, the one that comes first), so ``Z`` must be possible under one.
+
+    Args:
+        code: the board code, as for :func:`cannot_win`.
+        columns: how many columns the table has.
+        orders: also try the orders of clause (vii).
+
+    Returns:
+        True only if no column can be emptied; False when a column is empty now, or
+        when one may be emptied (the board may then be won or lost).
+
+    Cost: that of :func:`cannot_win`.
+    """
+    return _cannot(code, False, columns, orders, True)
+
+
 def cannot_win(
     code: bytes, as_if_full: bool = False, columns: int = 7, orders: bool = True
 ) -> bool:
@@ -80,6 +107,11 @@ def cannot_win(
     CPython (some 13 compiled); clause (vii) one more propagation for each order tried,
     most boards having none to five pairs.
     """
+    return _cannot(code, as_if_full, columns, orders, False)
+
+
+def _cannot(code: bytes, as_if_full: bool, columns: int, orders: bool, only_z: bool) -> bool:
+    """:func:`cannot_win` (``only_z`` False) or :func:`cannot_empty` (True)."""
     on = [-1] * 52  # the card directly on c
     need = [0] * _EVENTS  # clauses of each event not yet satisfied
     # The clauses, as lists threaded through flat arrays: head[a] is the first entry that
@@ -102,6 +134,8 @@ def cannot_win(
         else:
             bottoms.append(c)
     empty = len(bottoms) < columns and not as_if_full
+    if only_z and empty:
+        return False  # a column is empty now
     suits = 0
     for c in present:
         s = c // 13
@@ -163,7 +197,8 @@ def cannot_win(
         _or_clause(Z, [52 + b // 13 if b % 13 == KING else b for b in bottoms],
                    head, link, told, need, or_owner)
     rank = [_EVENTS] * _EVENTS
-    if _lost(code, present, suits, need, head, link, told, or_owner, [], [], rank):
+    target = Z if only_z else -1
+    if _lost(code, present, suits, need, head, link, told, or_owner, [], [], rank, target):
         return True
     if not orders:
         return False
@@ -182,7 +217,7 @@ def cannot_win(
     for r in range(1, _EVENTS + 1):
         earlier[r] = earlier[r] | earlier[r - 1]
     for key, found in pairs.items():
-        if 0 in found:
+        if 0 in found and not only_z:
             return True  # no card can part them, whichever moves first
         p = key >> 6
         q = key & 63
@@ -198,7 +233,7 @@ def cannot_win(
             extra_owner = [second] * (len(found) + 1)
             extra_alts = [1 << first, *found]
             if not _lost(code, present, suits, need, head, link, told, or_owner,
-                         extra_owner, extra_alts, []):
+                         extra_owner, extra_alts, [], target):
                 lost = False
                 break
         if lost:
@@ -290,11 +325,13 @@ def _lost(
     extra_owner: list[int],
     extra_alts: list[int],
     rank: list[int],
+    target: int = -1,
 ) -> bool:
     """Propagate the clauses to the least set of possible events (Dowling and Gallier's
     unit propagation) and tell whether an event that a winning line needs is left out.
     If ``rank`` is not empty, ``rank[e]`` is set to the order in which event ``e`` was
-    found possible (those never found keep their value).
+    found possible (those never found keep their value). With a ``target`` event (>= 0),
+    tell instead whether that event is left out.
 
     ``base_need`` counts each event's clauses but the extra ones; ``head``, ``link`` and
     ``told`` thread the entries each event satisfies (see :func:`cannot_win`), OR clause
@@ -356,6 +393,8 @@ def _lost(
                 if ranked:
                     rank[s] = found
                     found += 1
+    if target >= 0:
+        return not possible[target]
     for c in present:
         if not possible[c] and c % 13 != KING and code[c] & 63 != c + 1:
             return True
