@@ -28,6 +28,9 @@ if neither order leaves every needed event possible, the position cannot be won 
 The test reads the solver's board code (:mod:`scorpion.solver.core`): for each card, what
 lies under it and whether it is face down. Cards in the stock are not on the table and hold
 nothing back, so the test is also a proof before the deal.
+
+:func:`cannot_empty` asks the same clauses only whether ``Z`` is possible: Wasp's proof of
+loss, which holds there because Wasp is played as Scorpion until a column is first emptied.
 """
 
 from __future__ import annotations
@@ -82,7 +85,7 @@ def cannot_empty(code: bytes, columns: int = 7, orders: bool = True) -> bool:
 
     Cost: that of :func:`cannot_win`.
     """
-    return _cannot(code, False, columns, orders, True)
+    return _cannot(code, False, columns, orders, Z)
 
 
 def cannot_win(
@@ -107,11 +110,12 @@ def cannot_win(
     CPython (some 13 compiled); clause (vii) one more propagation for each order tried,
     most boards having none to five pairs.
     """
-    return _cannot(code, as_if_full, columns, orders, False)
+    return _cannot(code, as_if_full, columns, orders, -1)
 
 
-def _cannot(code: bytes, as_if_full: bool, columns: int, orders: bool, only_z: bool) -> bool:
-    """:func:`cannot_win` (``only_z`` False) or :func:`cannot_empty` (True)."""
+def _cannot(code: bytes, as_if_full: bool, columns: int, orders: bool, target: int) -> bool:
+    """:func:`cannot_win` (``target`` -1: is an event every winning line needs left out?)
+    or :func:`cannot_empty` (``target`` ``Z``: is ``Z`` left out?)."""
     on = [-1] * 52  # the card directly on c
     need = [0] * _EVENTS  # clauses of each event not yet satisfied
     # The clauses, as lists threaded through flat arrays: head[a] is the first entry that
@@ -134,8 +138,8 @@ def _cannot(code: bytes, as_if_full: bool, columns: int, orders: bool, only_z: b
         else:
             bottoms.append(c)
     empty = len(bottoms) < columns and not as_if_full
-    if only_z and empty:
-        return False  # a column is empty now
+    if target >= 0 and empty:
+        return False  # Z has come: a column is empty now
     suits = 0
     for c in present:
         s = c // 13
@@ -197,7 +201,6 @@ def _cannot(code: bytes, as_if_full: bool, columns: int, orders: bool, only_z: b
         _or_clause(Z, [52 + b // 13 if b % 13 == KING else b for b in bottoms],
                    head, link, told, need, or_owner)
     rank = [_EVENTS] * _EVENTS
-    target = Z if only_z else -1
     if _lost(code, present, suits, need, head, link, told, or_owner, [], [], rank, target):
         return True
     if not orders:
@@ -217,7 +220,7 @@ def _cannot(code: bytes, as_if_full: bool, columns: int, orders: bool, only_z: b
     for r in range(1, _EVENTS + 1):
         earlier[r] = earlier[r] | earlier[r - 1]
     for key, found in pairs.items():
-        if 0 in found and not only_z:
+        if 0 in found and target < 0:
             return True  # no card can part them, whichever moves first
         p = key >> 6
         q = key & 63
