@@ -38,6 +38,21 @@ def test_b1_a_deal_whose_cells_can_never_be_freed_is_proved_lost_at_once() -> No
     assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
 
 
+def test_b1_a_successor_above_a_card_must_be_parted_from_it_and_uncovered() -> None:
+    """How They Run 105: AC has 2C on it and 8C on 2C, QC has KC on it and 6H on KC. Each
+    lands on its successor only once that has led (or gone into a cell) and the card on
+    it has left, both; before 2026-12-06 the proof asked for the first alone and did not
+    see this deal lost. The search without proofs needs 8,631 positions; the solver,
+    one."""
+    p = deal(105, HOW_THEY_RUN)
+    assert [card_code(c) for c in p.columns[2]] == ["AC", "2C", "8C", "QD", "JH"]
+    assert [card_code(c) for c in p.columns[0]] == ["5D", "QC", "KC", "6H", "4S"]
+    assert proved_lost(p)
+    assert core.search(p, 1_000_000, None, proofs=False)[0::2] == ("lost", 8_631)
+    result = solve(p, max_nodes=100)
+    assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
+
+
 def test_b1_deals_proved_lost_at_their_start() -> None:
     """How They Run deals 1..100 that the proof decides before any move; none of Scorpion
     Head's, whose cells start empty (once a cell is free, any card uncovered may go into

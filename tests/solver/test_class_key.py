@@ -121,15 +121,17 @@ def test_b1_searching_by_classes_changes_no_verdict_and_searches_less(game: str)
     """On random positions that the core decides by cards alone within 10,000 positions,
     the search by classes gives the same verdict; on those proved lost, in no more
     positions (it searches one of each set of positions equal class by class), and in
-    fewer in all."""
+    fewer in all. Both without the proof of loss, which proves most of these positions
+    lost at once (since 2026-12-06 all those of Farmer's Wife here), where the key has
+    nothing left to spare."""
     variant = VARIANTS[game]
     by_cards = by_classes = lost = 0
     for seed in range(300, 380):
         p = random_position(variant, seed)
-        cards = core.search(p, 10_000, None, classes=False)
+        cards = core.search(p, 10_000, None, classes=False, proofs=False)
         if cards[0] == "out":
             continue
-        classes = core.search(p, 10_000, None, classes=True)
+        classes = core.search(p, 10_000, None, classes=True, proofs=False)
         assert classes[0] == cards[0], seed
         if cards[0] == "lost":
             assert classes[2] <= cards[2], seed

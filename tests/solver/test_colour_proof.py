@@ -70,6 +70,27 @@ stock: -
 runs: -
 """
 
+# Lost: 6S, face down on 8H, must lead onto 7H or 7D. 7H lies above it in its own column,
+# covered by 6C: a card between must lead (6H can, onto 7C) and 6C must leave 7H, onto 7D
+# (its other successor), which TH covers at the bottom of column 5. So 6S waits for TH
+# either way; TH for JS (face down under 8H, which waits for 6S) or for JC, covered by TD,
+# whose other successor is JS again. The proof before 2026-12-06 took a successor above a
+# card as reached once a card between led, and did not see 6C still covering it (this
+# position came from a random play of Scorpion Tail 88); the search without proofs needs
+# 41,913 positions, 1,848 with card classes.
+COVERED_ABOVE = """\
+variant: scorpion-tail
+1: [4D 3S 9D] 3C AH AC
+2: [JS 8H 6S] 9S 8D 7S 6H 5C 4H 5H 4S 5S 2C 8C 2H 3H QH JC TD JH TC 9H 8S 7H 6C 5D 4C 3D 9C
+3: [6D] 7C
+4: KS QD
+5: 7D TH KC 2D AS
+6:
+7: KH QS JD TS KD QC 2S AD
+stock: -
+runs: -
+"""
+
 
 def proved_lost(p: Position) -> bool:
     return cannot_win([list(col) for col in p.columns], list(p.face_down), p.stock,
@@ -95,6 +116,15 @@ def test_b1_a_king_leaves_a_card_only_by_its_move_or_its_run() -> None:
     p = parse_position(KINGS_HELD)
     assert proved_lost(p)
     assert core.search(p, 100_000, None, classes=False, proofs=False) == ("lost", [], 4)
+
+
+def test_b1_a_successor_above_a_card_must_be_parted_from_it_and_uncovered() -> None:
+    p = parse_position(COVERED_ABOVE)
+    assert proved_lost(p)
+    assert core.search(p, 100_000, None, classes=False, proofs=False) == ("lost", [], 41_913)
+    assert core.search(p, 100_000, None, classes=True, proofs=False) == ("lost", [], 1_848)
+    result = solve(p, max_nodes=100)
+    assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
 
 
 def test_b1_a_card_carried_off_its_successor_is_not_stuck() -> None:

@@ -13,7 +13,9 @@ events:
   its two *successors*, the cards one rank higher of the other colour; a King into an
   empty column);
 * ``Z``, numbered 52: the first moment a column is empty;
-* ``O(K)``, numbered 53 + the suit of ``K``: the removal of the run whose King is ``K``.
+* ``O(K)``, numbered 53 + the suit of ``K``: the removal of the run whose King is ``K``;
+* ``A(c, y)``, numbered from 57 on: the moment a successor ``y`` above ``c`` in ``c``'s
+  column is within ``c``'s reach (both parted from ``c`` and uncovered; clause (c)).
 
 A non-King leads a move only onto a successor, and only when the successor is the exposed
 card of a column; the card under a card changes only when that card leads a move (a card
@@ -37,6 +39,12 @@ Farmer's Wife):
     * ``y`` above ``c`` in ``c``'s column: the first move led by a card above ``c`` and at
       or below ``y`` (until one of them leads, ``y`` stays in ``c``'s group, and ``c``
       cannot land on its own group; a run removed with ``y`` in it takes ``y`` away);
+      and if a card ``w`` lies on ``y``, leave(w) as well: both must come first, so the
+      union names ``A(c, y)``, whose two clauses are those first moves and leave(w).
+      ``A(c, y)`` is taken to happen just after the later of the two, so that in a
+      winning line it too comes after an event of each of its clauses. (Until
+      2026-12-06 the union named the first moves alone, as if ``y`` were then free:
+      moving a card between carries ``w`` off with ``y``, and ``w`` still covers it.)
     * ``y`` directly under ``c``: ``c`` cannot land on it by its first move (it lies
       there until then);
     * otherwise, ``y`` exposed: nothing named; ``y`` covered by ``w``: leave(w) (a run
@@ -58,7 +66,10 @@ contains ``L(c)`` of every non-King ``c`` on the table or in a reserve that does
 directly on one of its successors, and ``O(K)`` of every King on the table or in a reserve.
 Scorpion Tail 25 and Farmer's Wife 1 (still undecided after 10,000,000 positions of a
 first version without ``O``, whose Kings were taken as free to leave) are proved lost at
-their start. Cards in the stock are in no clause (their events count
+their start. With ``A(c, y)`` (2026-12-06) the test proves 950 deals of Scorpion Tail's
+1..31999 lost at their start, 53 more than without, and 712 of Farmer's Wife's, 13
+more; the deals it adds were all left undecided by their surveys. Cards in the stock are
+in no clause (their events count
 as possible), so the test is also a proof before the deal, whose cards only add
 obstacles. This is a weaker cousin of Scorpion's test: two successors to choose from, and
 runs of any two suits of alternating colours, leave fewer events than in Scorpion that
@@ -77,6 +88,8 @@ Z: Final = 52
 """The number of the event "a column is empty for the first time"."""
 
 _EVENTS: Final = 57
+_REACH: Final = 96
+"""At most this many events "y is within c's reach" (two for each non-King)."""
 _OFF_RUN: Final = 53
 _RESERVE: Final = -2
 _STOCK: Final = -3
@@ -119,9 +132,12 @@ def cannot_win(
         where[c] = _RESERVE
     for c in stock:
         where[c] = _STOCK
-    clauses = Clauses(_EVENTS)
+    clauses = Clauses(_EVENTS + _REACH)
     needed: list[int] = []
     union: list[int] = []
+    between: list[int] = []
+    cover: list[int] = []
+    reach = _EVENTS  # the next event "y is within c's reach" of (c)
     for c in range(52):
         i = where[c]
         if i in (NOWHERE, _STOCK):
@@ -172,8 +188,21 @@ def cannot_win(
             m = height[y]
             ycol = columns[j]
             if j == i and m > k:
+                if m == len(col) - 1:
+                    for n in range(k + 1, m + 1):
+                        union.append(col[n])
+                    continue
+                # Both: a card between leads, and the card on y leaves; an event of its
+                # own, "y is within c's reach", with two clauses.
+                between.clear()
                 for n in range(k + 1, m + 1):
-                    union.append(col[n])
+                    between.append(col[n])
+                cover.clear()
+                _leave(col[m + 1], cover)
+                clauses.add(reach, between)
+                clauses.add(reach, cover)
+                union.append(reach)
+                reach += 1
                 continue
             if j == i and m == k - 1:
                 continue
