@@ -28,8 +28,10 @@ non-King not on its successor, ``M(w)`` for a King, never for a card on its succ
     covered by ``w`` (not ``c``): leave(w); above ``c`` in ``c``'s own instance: leave of
     one of the cards above ``c`` and at or below ``c + 1`` (until one of them leads, the
     cards from ``c`` up to ``c + 1`` keep their order in one column, and ``c`` cannot land
-    on its own group; clause (vi) of Scorpion's proof); ``c + 1`` in a packet: also ``Z``
-    (a packet is laid only when a column is emptied).
+    on its own group; clause (vi) of Scorpion's proof), and, if ``c + 1`` is covered
+    there, leave of the card on it as well (both must come first; until 2026-12-06 the
+    test asked for the first alone); ``c + 1`` in a packet: also ``Z`` (a packet is laid
+    only when a column is emptied).
 (b) ``M(K)``, when no column is empty: ``Z``.
 (c) ``L(c)`` and ``M(c)`` of a card in a packet: ``Z``.
 (d) ``Z``, when no column is empty: ``L(b)`` for a non-King ``b`` at the bottom of a column
@@ -130,7 +132,7 @@ def cannot_win(columns: list[list[int]], stock: tuple[int, ...], refill: int) ->
             for n in range(k + 1, m + 1):
                 _leave(col[n], instances, where, height, union)
             clauses.add(c, union)  # (a), own instance
-            continue
+            union.clear()  # and, if c + 1 is covered, (a), covered
         if j >= table:
             union.append(Z)
             clauses.add(c, union)  # (a), in a packet
