@@ -188,15 +188,14 @@ def cannot_win(
             m = height[y]
             ycol = columns[j]
             if j == i and m > k:
-                if m == len(col) - 1:
-                    for n in range(k + 1, m + 1):
-                        union.append(col[n])
-                    continue
-                # Both: a card between leads, and the card on y leaves; an event of its
-                # own, "y is within c's reach", with two clauses.
                 between.clear()
                 for n in range(k + 1, m + 1):
                     between.append(col[n])
+                if m == len(col) - 1:
+                    union.extend(between)  # y on top: a card between leading is enough
+                    continue
+                # Both: a card between leads, and the card on y leaves; an event of its
+                # own, "y is within c's reach", with two clauses.
                 cover.clear()
                 _leave(col[m + 1], cover)
                 clauses.add(reach, between)
