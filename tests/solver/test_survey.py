@@ -63,18 +63,18 @@ def test_solve_refuses_a_bad_budget(args: list[str]) -> None:
 
 
 def test_solve_takes_the_probes_share_of_a_survey_row() -> None:
-    """How They Run 348 at 50,000 positions: probes alone win it (the survey row of
+    """How They Run 469 at 50,000 positions: probes alone win it (the survey row of
     test_survey_records_the_probes_share_and_refuses_it_where_there_are_none), the game's
     default share (10) leaves it undecided, as no --probes does."""
     def run(*args: str) -> dict[str, Any]:
-        result = runner.invoke(app, ["solve", "--deal", "348", "--variant", "how-they-run",
+        result = runner.invoke(app, ["solve", "--deal", "469", "--variant", "how-they-run",
                                      "--nodes", "50000", "--json", *args])
         assert result.exit_code == 0, result.output
         return dict(json.loads(result.stdout))
 
     alone = run("--probes", "100")
     assert (alone["verdict"], alone["nodes"], alone["budget"]["probes"]) == (
-        "winnable", 38_182, 100)
+        "winnable", 38_116, 100)
     default, none = run("--probes", "10"), run()
     assert default["verdict"] == none["verdict"] == "undecided"
     assert default["budget"]["probes"] is none["budget"]["probes"] is None
@@ -109,18 +109,18 @@ def test_budget_text_with_the_probes_share_round_trips_and_bad_shares_are_refuse
 def test_survey_records_the_probes_share_and_refuses_it_where_there_are_none(
     tmp_path: Path,
 ) -> None:
-    """How They Run 348, undecided in its survey, is won with the whole budget in probes
+    """How They Run 469, undecided in its survey, is won with the whole budget in probes
     (tests/solver/test_probes.py); the share is in the row's budget, and a resume without
     it is refused. Scorpion has no probes, and players take no budget."""
     out = tmp_path / "h.csv"
-    args = ["survey", "348..348", "--variant", "how-they-run", "--workers", "1", "--out",
+    args = ["survey", "469..469", "--variant", "how-they-run", "--workers", "1", "--out",
             str(out), "--nodes", "50000"]
     made = runner.invoke(app, [*args, "--probes", "100"])
     assert made.exit_code == 0, made.output
     assert "Budget per deal: 50000 nodes, 100% probes" in made.output
     (row,) = read_results(out).values()
     assert (row.deal, row.verdict, row.nodes, row.budget) == (
-        348, Verdict.WINNABLE, 38_182, "50000 nodes, 100% probes")
+        469, Verdict.WINNABLE, 38_116, "50000 nodes, 100% probes")
     before = out.read_bytes()
     refused = runner.invoke(app, args)
     assert refused.exit_code == 2 and "another budget (50000 nodes, 100% probes)" in (

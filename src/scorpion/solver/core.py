@@ -37,9 +37,10 @@ They Run, Scorpion Head) hold one card each, any top card may go there, and a ca
 cell onto the card it builds on or, a King, into an empty column; in Chelicera an emptied
 column takes the next cards of the stock (:meth:`Board.refill_column`), the runs stay on the
 table and the game is won when every column is one run (:meth:`Board.won`). In those five
-games there are no safe moves, and Scorpion's proof of loss does not hold (search.py,
-``_safe_moves_hold``, says why): their search is complete and exhaustive, its moves ordered
-best first (:meth:`Board.best_first`). Scorpion Tail and Farmer's Wife have a proof of loss
+games Scorpion's proof of loss does not hold (search.py, ``_safe_moves_hold``, says why),
+and only How They Run and Scorpion Head have a safe move, a narrower one (search.py,
+reduction 2): their search is complete and exhaustive, its moves ordered best first
+(:meth:`Board.best_first`). Scorpion Tail and Farmer's Wife have a proof of loss
 of their own (:mod:`scorpion.solver.colour_proof`), asked at every position, and a key in
 card classes; How They Run and Scorpion Head one too (:mod:`scorpion.solver.cell_proof`),
 asked at the start; Chelicera one too (:mod:`scorpion.solver.refill_proof`), asked at every
@@ -279,8 +280,10 @@ class Board:
         odd probes: the deal first, the rest in random order, :data:`DEAL_FIRST`). In a
         probe the order is shuffled first (Wasp, Wasp II: within each of the first two
         groups), so that the sort breaks its ties at random. With ``safe_moves`` (only
-        after the deal, only in the same-suit games without free cells, never in Wasp), a
-        safe move found is returned alone (search.py, reduction 2). Shifts of a whole
+        after the deal, only in the same-suit games whose empty columns take Kings alone
+        and whose runs leave the table: never in Wasp; with free cells only (a), onto a
+        column of more cards than there are cells), a safe move found is returned alone
+        (search.py, reduction 2). Shifts of a whole
         King-led column into another empty column are left out when they cannot change
         the key; of several empty columns with the same key only one is offered.
         """
@@ -290,6 +293,7 @@ class Board:
         fd = self.fd
         stock = self.stock
         landers = self.landers
+        free = self.free
         first: list[int] = []
         rest: list[int] = []
         empties: list[int] = []
@@ -305,7 +309,8 @@ class Board:
                 sc = col_of[c]
                 if sc == RESERVE:
                     # From a reserve or cell: onto t; (a) below is safe for it too.
-                    if safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]:
+                    if (safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]
+                            and len(dcol) > free):
                         return [c << MOVE_SHIFT | j]
                     rest.append(c << MOVE_SHIFT | j)
                     continue
@@ -314,13 +319,15 @@ class Board:
                 if sc == j:
                     continue  # under t in its column
                 if safe_moves:
-                    # (a) onto the King of c's suit down to c + 1, nothing else, all up;
-                    if dcol == DOWN_FROM_KING[t] and not fd[j]:
+                    # (a) onto the King of c's suit down to c + 1, nothing else, all up
+                    # (with free cells: more of those cards than cells);
+                    if dcol == DOWN_FROM_KING[t] and not fd[j] and len(dcol) > free:
                         return [c << MOVE_SHIFT | j]
-                    # (b) c carrying exactly c - 1 down to the Ace of its suit.
+                    # (b) c carrying exactly c - 1 down to the Ace of its suit (not with
+                    # free cells).
                     scol = cols[sc]
                     ace = ACE_OF[c]
-                    if scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
+                    if not free and scol[-1] == ace and scol[ace - c - 1:] == DOWN_TO_ACE[c]:
                         return [c << MOVE_SHIFT | j]
                 if under >= FLOOR or code[under] >= DOWN:
                     first.append(c << MOVE_SHIFT | j)
@@ -705,7 +712,9 @@ def search(
         board.colour or board.free or board.refill or board.keeps_runs
     )
     keeps_runs = board.keeps_runs
-    safe = prove
+    # Safe moves: Scorpion's, and in the same-suit games with free cells (a) alone, onto a
+    # King-led run longer than the cells are many (search.py, reduction 2).
+    safe = prove or prove_cells
     ncols = board.ncols
     # Three Blind Mice (10 columns, reserves): the proof, with the reserve cards off the
     # table (search.py, ``_safe_moves_hold``, says why it holds there), is asked at the
