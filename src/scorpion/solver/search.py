@@ -73,16 +73,21 @@ compiler at hand (``hatch_build.py``), and run as plain Python elsewhere.
    when D has more cards than there are cells (How They Run: from the King down to the
    Jack or lower; Scorpion Head: to the Nine). A card of D then leaves D only into a cell
    from D's top, and back only onto its successor, in D: all of D never fits in the
-   cells, so D empties only when its King leads the whole column into an empty column.
-   Play the line from P' skipping the move of ``c`` onto ``c + 1`` and each move of a
-   card of D into a cell and back. Until the line moves ``c`` itself, P' stays P with
-   the cards of D that are in cells put back on D, and ``c`` with what lies on it lifted
-   onto D's top: every cell taken in P' is taken in P, every exposed card of P but the
-   cards of D is exposed in P', every column empty in P is empty in P'. When the line
-   puts ``c`` onto ``c + 1``, or into a cell (the cards above it gone, so that it tops D
-   in P'), both are the same but for the cards of D still in cells. The line from P'
-   has no more moves, one card more on its successor at its start, and wins: so the
-   search stays complete (the measure of :func:`_safe_moves_hold`). On random positions
+   cells, so D empties only when its King leads the whole column into an empty column,
+   or with its run. Play the line from P' skipping the move of ``c`` onto ``c + 1`` and
+   each move of a card of D into a cell and back. Until the line moves ``c`` itself, P'
+   stays P with the cards of D that are in cells put back on D, and ``c`` with what lies
+   on it lifted onto D's top (a move led by a card under ``c`` carries less in P'): every
+   cell taken in P' is taken in P, every exposed card of P but the cards of D is exposed
+   in P', every column empty in P is empty in P'. When the line puts ``c`` onto ``c + 1``,
+   or into a cell (the cards above it gone, so that it tops D in P'), both are the same
+   but for the cards of D still in cells. A run that P' completes earlier (the move
+   itself may complete one, or uncover a complete one under ``c``) is removed earlier:
+   the line from P' skips the later moves of its cards, and P' only has more empty
+   columns. The line from P' has no more moves and wins, and P' has one card fewer off
+   its successor than P (or fewer cards on the table): so the search stays complete (the
+   measure of :func:`_safe_moves_hold`, which does not need the card to stay on its
+   successor for good). On random positions
    of those games with a King-led run at a column's bottom the search with it agrees
    with the search without reductions (the tests); taking (b) there too calls a won
    position lost (the tests hold one). On twelve How They Run deals that the search
