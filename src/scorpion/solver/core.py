@@ -167,8 +167,12 @@ count, snapshot)``; with a snapshot (the deal, and moves that may remove a run) 
 move and the snapshot count."""
 
 
-def _first(item: tuple[int, int]) -> int:
-    return item[0]
+_SCORE_ZERO: Final = 128
+_PLACE_BITS: Final = 12
+_PLACE_MASK: Final = (1 << _PLACE_BITS) - 1
+"""A key of :meth:`Board.best_first`: ``(_SCORE_ZERO - score) << _PLACE_BITS | place``; the
+scores lie between -DEAL_FIRST and 12, a board has fewer than 4,096 moves (52 cards, 16
+destinations)."""
 
 
 class Board:
@@ -400,11 +404,15 @@ class Board:
         col_of = self.col_of
         cols = self.cols
         landers = self.landers
-        scored: list[tuple[int, int]] = []
+        # Each move's sort key is one int: its score, then its place in ``moves`` (ties
+        # keep that order), which sorts faster than pairs.
+        keys: list[int] = []
+        i = -1
         for m in moves:
+            i += 1
             if m < 0:
                 if self.deal_first:
-                    scored.append((-DEAL_FIRST, m))
+                    keys.append((_SCORE_ZERO - DEAL_FIRST) << _PLACE_BITS | i)
                     continue
                 # The deal: each card onto a column.
                 delta = 0
@@ -413,7 +421,7 @@ class Board:
                         delta -= 3
                     elif card in landers[cols[n][-1]]:
                         delta += 4
-                scored.append((-delta, m))
+                keys.append((_SCORE_ZERO - delta) << _PLACE_BITS | i)
                 continue
             c = m >> MOVE_SHIFT
             j = m & COLUMN_MASK
@@ -434,9 +442,9 @@ class Board:
                 delta += 4
             else:
                 delta -= 3
-            scored.append((-delta, m))
-        scored.sort(key=_first)
-        return [m for _, m in scored]
+            keys.append((_SCORE_ZERO - delta) << _PLACE_BITS | i)
+        keys.sort()
+        return [moves[k & _PLACE_MASK] for k in keys]
 
     def apply(self, move: int) -> Undo:
         """Make ``move`` (legal on the board) with its consequences (R10, R12, R13, V2).
