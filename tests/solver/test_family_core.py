@@ -13,9 +13,9 @@ import pytest
 from family_positions import board_state, random_position, walked
 
 from baseline_dfs import plain_dfs
-from scorpion.engine import VARIANTS, Move, deal
-from scorpion.engine.position import CELL_BASE
-from scorpion.solver import Verdict, check_line, generic, solve
+from scorpion.engine import VARIANTS, Move, Position, deal
+from scorpion.engine.position import CELL_BASE, EMPTY_CELL
+from scorpion.solver import Verdict, check_line, core, generic, solve
 from scorpion.solver.core import TO_CELL, Board
 from scorpion.solver.generic import generic_key
 from scorpion.solver.search import core_plays
@@ -147,3 +147,15 @@ def test_b1_v2_core_verdicts_equal_a_plain_exhaustive_search(game: str) -> None:
         assert ours.verdict is plain.verdict, seed
         seen[ours.verdict] += 1
     assert min(seen.values()) >= 3, seen
+
+
+def test_b1_the_core_refuses_a_won_position() -> None:
+    """A won position has no moves: the core refuses to search it (it would call it lost)
+    with an error that says so; ``solve`` answers it winnable with an empty line."""
+    variant = VARIANTS["how-they-run"]
+    won = Position(((),) * 10, (0,) * 10, (), (0, 1, 2, 3), variant, (EMPTY_CELL,) * 2)
+    won.check()
+    with pytest.raises(ValueError, match="already won"):
+        core.search(won, 1_000, None)
+    result = solve(won)
+    assert (result.verdict, result.line) == (Verdict.WINNABLE, ())

@@ -667,7 +667,8 @@ def search(
         ints of this module), ``"lost"`` (searched to the end) or ``"out"`` (budget spent).
 
     Raises:
-        ValueError: ``classes`` is True for a game that builds in suit.
+        ValueError: ``classes`` is True for a game that builds in suit, or ``position``
+            is already won (it has no moves, and the search would call it lost).
 
     The proof :func:`scorpion.solver.proof.cannot_win` (not in Wasp) is asked at the
     start, at every position before the deal, after the deal (also "as if full"), and
@@ -684,6 +685,8 @@ def search(
     Wasp and Wasp II ask :func:`scorpion.solver.proof.cannot_empty` at the start and at
     every position reached with no column empty on the way.
     """
+    if position.is_won:
+        raise ValueError("the position is already won: there is nothing to search")
     board = Board(position)
     if seed is not None:
         board.rng = random.Random(seed)
