@@ -26,7 +26,7 @@ SHIPPED = {
 """The games with a shipped list besides Scorpion, and the range each covers."""
 
 UNDECIDED = {
-    "scorpion-tail": 596, "farmers-wife": 413, "how-they-run": 603,
+    "scorpion-tail": 596, "farmers-wife": 413, "how-they-run": 554,
 }
 """How many deals each list leaves undecided, where any (docs/win-shares.md)."""
 
@@ -49,7 +49,9 @@ def test_b2_a_shipped_list_holds_exactly_the_winnable_deals(variant_id: str) -> 
     (:data:`PROBES_ONLY`),
     those it says not winnable are not (node budgets: the same on any machine), those it
     leaves undecided are neither; a sample of the listed deals is won again, and the list
-    says its range and how many deals of it are undecided."""
+    says its range and how many deals of it are undecided. The sample is won again as
+    the deals 1..N are (with 2,000,000 positions first): How They Run 17477, in it since
+    the list of 2026-12-06 15:28 UTC, was won by probes alone."""
     variant = VARIANTS[variant_id]
     shipped = shipped_winnable_deals(variant_id)
     undecided = shipped_undecided(variant_id)
@@ -69,7 +71,11 @@ def test_b2_a_shipped_list_holds_exactly_the_winnable_deals(variant_id: str) -> 
         if known is not None:
             assert (verdict is Verdict.WINNABLE) is known, (n, verdict)
     for n in random.Random(4).sample(shipped, 8):
-        assert solve(deal(n, variant), max_nodes=2_000_000).verdict is Verdict.WINNABLE, n
+        verdict = solve(deal(n, variant), max_nodes=2_000_000).verdict
+        if verdict is not Verdict.WINNABLE and variant_id in PROBES_ONLY:
+            verdict = solve(deal(n, variant), max_nodes=PROBES_ONLY[variant_id],
+                            probes=100).verdict
+        assert verdict is Verdict.WINNABLE, n
 
 
 def test_b2_every_game_ships_a_list_and_a_missing_one_reads_as_none() -> None:
