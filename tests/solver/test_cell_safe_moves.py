@@ -61,8 +61,8 @@ HEARTS = ["5H KH QH JH TH 9H 8H 7H 6H", "4H 3H 2H AH"]
 def test_b1_v2_onto_a_king_led_run_longer_than_the_cells_is_safe() -> None:
     """How They Run (two cells): TS onto KS QS JS (three cards) is searched alone, from a
     column or from a cell; JS onto KS QS (two cards, which the cells could hold) is not.
-    Scorpion Head (four cells): 9S onto KS..TS (four cards) is not, onto KS..9S... (five)
-    8S is."""
+    Scorpion Head (four cells): 9S onto KS QS JS TS (four cards) is not; 8S onto KS down
+    to 9S (five cards) is."""
     htr = VARIANTS["how-they-run"]
     p = _position(htr, ["KS QS JS", "TS", SPADES_LOW, *HEARTS])
     assert _safe(p) == ["TS-1"]
