@@ -52,7 +52,6 @@ def test_b2_a_shipped_list_holds_exactly_the_winnable_deals(variant_id: str) -> 
     says its range and how many deals of it are undecided. The sample is won again as
     the deals 1..N are (with 2,000,000 positions first): How They Run 17477, in it since
     the list of 2026-12-06 15:28 UTC, was won by probes alone."""
-    variant = VARIANTS[variant_id]
     shipped = shipped_winnable_deals(variant_id)
     undecided = shipped_undecided(variant_id)
     first, last = SHIPPED[variant_id]
@@ -62,20 +61,23 @@ def test_b2_a_shipped_list_holds_exactly_the_winnable_deals(variant_id: str) -> 
     assert all(first <= n <= last for n in undecided) and not undecided & set(shipped)
     last, nodes = CHECKED.get(variant_id, (150, 100_000))
     for n in range(1, last + 1):
-        verdict = solve(deal(n, variant), max_nodes=nodes).verdict
         known = known_winnable(variant_id, n)
         assert known is (None if n in undecided else n in shipped), n
-        if known and verdict is not Verdict.WINNABLE and variant_id in PROBES_ONLY:
-            verdict = solve(deal(n, variant), max_nodes=PROBES_ONLY[variant_id],
-                            probes=100).verdict
+        verdict = _solved_again(variant_id, n, nodes, listed=bool(known))
         if known is not None:
             assert (verdict is Verdict.WINNABLE) is known, (n, verdict)
     for n in random.Random(4).sample(shipped, 8):
-        verdict = solve(deal(n, variant), max_nodes=2_000_000).verdict
-        if verdict is not Verdict.WINNABLE and variant_id in PROBES_ONLY:
-            verdict = solve(deal(n, variant), max_nodes=PROBES_ONLY[variant_id],
-                            probes=100).verdict
-        assert verdict is Verdict.WINNABLE, n
+        assert _solved_again(variant_id, n, 2_000_000, listed=True) is Verdict.WINNABLE, n
+
+
+def _solved_again(variant_id: str, n: int, nodes: int, listed: bool) -> Verdict:
+    """The verdict on deal ``n`` within ``nodes`` positions; for a deal the list says
+    winnable and not won so, in the games of :data:`PROBES_ONLY`, by probes alone."""
+    start = deal(n, VARIANTS[variant_id])
+    verdict = solve(start, max_nodes=nodes).verdict
+    if listed and verdict is not Verdict.WINNABLE and variant_id in PROBES_ONLY:
+        verdict = solve(start, max_nodes=PROBES_ONLY[variant_id], probes=100).verdict
+    return verdict
 
 
 def test_b2_every_game_ships_a_list_and_a_missing_one_reads_as_none() -> None:

@@ -308,13 +308,16 @@ class Board:
                 empties.append(j)
                 continue
             t = dcol[-1]
+            # (a): the column is the King of t's suit down to t, nothing else, all up (with
+            # free cells: more of those cards than cells); a card onto t is then safe, from
+            # a column, a reserve or a cell.
+            onto_run = (safe_moves and not fd[j] and len(dcol) > free
+                        and dcol == DOWN_FROM_KING[t])
             for c in landers[t]:  # none on an Ace
                 under = code[c]
                 sc = col_of[c]
                 if sc == RESERVE:
-                    # From a reserve or cell: onto t; (a) below is safe for it too.
-                    if (safe_moves and dcol == DOWN_FROM_KING[t] and not fd[j]
-                            and len(dcol) > free):
+                    if onto_run:
                         return [c << MOVE_SHIFT | j]
                     rest.append(c << MOVE_SHIFT | j)
                     continue
@@ -323,9 +326,7 @@ class Board:
                 if sc == j:
                     continue  # under t in its column
                 if safe_moves:
-                    # (a) onto the King of c's suit down to c + 1, nothing else, all up
-                    # (with free cells: more of those cards than cells);
-                    if dcol == DOWN_FROM_KING[t] and not fd[j] and len(dcol) > free:
+                    if onto_run:
                         return [c << MOVE_SHIFT | j]
                     # (b) c carrying exactly c - 1 down to the Ace of its suit (not with
                     # free cells).
