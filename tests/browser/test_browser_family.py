@@ -505,3 +505,24 @@ def test_v2_show_me_replays_a_ten_column_deal_with_its_free_cells(
     expect(page.locator("#tableau .column")).to_have_count(10)
     page.screenshot(path=artifacts / "family-how-they-run-show-me-1280x800.png")
     page.locator("#replay-close").click()
+
+
+def test_f1_the_address_and_the_rules_link_follow_the_game_played(table: Table) -> None:
+    """F1, V2: opened at ``/?variant=chelicera``, a new How They Run game puts its own id in
+    the address (a reload used to bring Chelicera back), and Rules opens How They Run's
+    part of the rules page."""
+    page = table.page
+    view = table.open("/?variant=chelicera")
+    assert view["variant"]["id"] == "chelicera"
+    rules = page.locator("#link-rules")
+    expect(rules).to_have_attribute("href", "/rules#chelicera")
+    expect(rules).to_have_attribute("title", "How to play Chelicera")
+    new_game(table, "how-they-run", 9)
+    assert page.url.endswith("/?variant=how-they-run")
+    expect(rules).to_have_attribute("href", "/rules#how-they-run")
+    expect(rules).to_have_attribute("title", "How to play How They Run")
+    again = table.open(page.url)
+    assert again["variant"]["id"] == "how-they-run" and again["deal"] == "9"
+    rules.click()
+    page.wait_for_url("**/rules#how-they-run")
+    expect(page.locator("#how-they-run")).to_be_in_viewport()

@@ -330,18 +330,56 @@ def test_v2_chelicera_is_won_when_every_column_is_one_run(database: Database) ->
 
 
 def test_v2_an_undecided_deal_is_said_to_be_undecided_never_guessed(database: Database) -> None:
-    """B2, V2: when the solver runs out of time on a given-up deal of a slow game, the
-    answer says it could not be decided quickly, with no frames."""
+    """B2, V2: when the solver runs out of time on a given-up deal of a slow game that the
+    shipped survey does not decide (100000 is beyond its 1..31999), the answer says it
+    could not be decided quickly, with no frames."""
     client = new_client(database)
     app: Any = client.app
-    ok(client.post("/api/game/new", json={"variant": "three-blind-mice", "deal": "1"}))
+    ok(client.post("/api/game/new", json={"variant": "three-blind-mice", "deal": "100000"}))
     gave = ok(client.post("/api/game/give-up", json={"variant": "three-blind-mice"}))
     assert gave["game"]["rules"]["cells"] == 2 and len(gave["game"]["columns"]) == 10
     app.state.insight.verdict = lambda _position: SolveResult(Verdict.UNDECIDED, (), 10, 5.0)
     answer = ok(client.get("/api/deal/solution",
-                           params={"variant": "three-blind-mice", "deal": "1"}))
+                           params={"variant": "three-blind-mice", "deal": "100000"}))
     assert answer["status"] == "undecided" and answer["frames"] == []
+    assert answer["line_moves"] is None
     assert "could not be decided quickly" in answer["message"]
+
+
+def test_b2_a_deal_the_shipped_survey_decided_is_told_by_it(database: Database) -> None:
+    """B2, V2: a given-up deal of 1..31999 takes its verdict from the shipped survey.
+    Three Blind Mice deal 1 is proved lost there: "not winnable", with no search at all.
+    How They Run deal 9 is proved winnable there: when the search here runs out of time
+    (as it did on a busy server, its time buying fewer positions), the answer is still
+    "winnable", with no line and no frames, and says that the line was not found again."""
+    from scorpion.solver.winnable import known_winnable
+
+    assert known_winnable("three-blind-mice", 1) is False
+    assert known_winnable("how-they-run", 9) is True
+    client = new_client(database)
+    app: Any = client.app
+    asked: list[Position] = []
+
+    def undecided(position: Position) -> SolveResult:
+        asked.append(position)
+        return SolveResult(Verdict.UNDECIDED, (), 10, 5.0)
+
+    app.state.insight.verdict = undecided
+    for variant, number in (("three-blind-mice", "1"), ("how-they-run", "9")):
+        ok(client.post("/api/game/new", json={"variant": variant, "deal": number}))
+        ok(client.post("/api/game/give-up", json={"variant": variant}))
+    lost = ok(client.get("/api/deal/solution",
+                         params={"variant": "three-blind-mice", "deal": "1"}))
+    assert lost["status"] == "not winnable" and lost["frames"] == []
+    assert lost["message"].startswith("No one could have won this deal")
+    assert asked == []
+    won = ok(client.get("/api/deal/solution", params={"variant": "how-they-run", "deal": "9"}))
+    assert asked == [deal(9, VARIANTS["how-they-run"])]
+    assert won["status"] == "winnable" and won["frames"] == [] and won["line_moves"] is None
+    assert won["message"] == (
+        "This deal could have been won from its start: the survey of every deal proved it "
+        "winnable, but the solver did not find its winning line again here in time."
+    )
 
 
 def test_v2_a_given_up_deal_is_shown_with_its_free_cells(database: Database) -> None:

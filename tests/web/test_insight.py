@@ -1,13 +1,15 @@
-"""The solver's verdicts in the background (B2, F11): the queue is bounded, and a search
-finished for a position nobody asks about again does not keep its place in it."""
+"""The solver's verdicts in the background (B2, F11): the queue is bounded, a search
+finished for a position nobody asks about again does not keep its place in it, and a
+search that runs out of time is tried again with more time before "undecided" is told."""
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future
 
 from scorpion.engine import deal
-from scorpion.solver import Verdict
-from scorpion.web.insight import MAX_QUEUED, Insight
+from scorpion.solver import SolveResult, Verdict
+from scorpion.web.insight import MAX_QUEUED, RETRIES, SEARCH_SECONDS, Insight
 
 WAIT_SECONDS = 120.0
 """The most the test waits for the searches (each has a budget of a few seconds)."""
@@ -38,3 +40,60 @@ def test_searches_nobody_asks_about_again_leave_the_queue() -> None:
         assert all(insight.verdict(p) is not None for p in first)
     finally:
         insight.close()
+
+
+class _Answers:
+    """A stand-in for the worker process: each search submitted is answered at once with
+    the next of ``answers``; the time budgets asked for are kept in ``budgets``."""
+
+    def __init__(self, answers: list[SolveResult]) -> None:
+        self.answers = answers
+        self.budgets: list[float] = []
+
+    def submit(self, _search: object, _position: object, seconds: float) -> Future[SolveResult]:
+        self.budgets.append(seconds)
+        future: Future[SolveResult] = Future()
+        future.set_result(self.answers.pop(0))
+        return future
+
+
+def _insight(worker: _Answers) -> Insight:
+    insight = Insight()
+    insight._executor = lambda: worker  # type: ignore[assignment,method-assign,return-value]
+    return insight
+
+
+UNDECIDED = SolveResult(Verdict.UNDECIDED, (), 600_000, 5.0)
+
+
+def test_b2_an_undecided_position_is_searched_again_with_twice_the_time() -> None:
+    """B2: a search that runs out of time is not the last word. Asked again, the position
+    is searched again with twice the time (5, 10, 20 seconds), "not yet known" meanwhile;
+    "undecided" is told only after RETRIES more searches, and then stays (no more
+    searches). How They Run deal 9, proved winnable, was told "undecided" to every player
+    after one search of 5 seconds on a busy server (with 2 seconds the solver leaves it
+    undecided; with 5 on an idle machine it wins it)."""
+    worker = _Answers([UNDECIDED] * (RETRIES + 1))
+    insight = _insight(worker)
+    position = deal(9, "how-they-run")
+    for _ in range(RETRIES + 1):
+        assert insight.verdict(position) is None
+    assert insight.verdict(position) is UNDECIDED
+    assert insight.verdict(position) is UNDECIDED
+    assert worker.budgets == [SEARCH_SECONDS * 2**k for k in range(RETRIES + 1)]
+    assert worker.budgets == [5.0, 10.0, 20.0]
+    assert insight.queued == 0
+
+
+def test_b2_a_retry_that_decides_the_position_is_told() -> None:
+    """B2: the second search, with twice the time, wins the position: that is the answer,
+    kept for later asks without another search."""
+    won = SolveResult(Verdict.WINNABLE, (), 92_404, 0.3)
+    worker = _Answers([UNDECIDED, won])
+    insight = _insight(worker)
+    position = deal(9, "how-they-run")
+    assert insight.verdict(position) is None
+    assert insight.verdict(position) is None
+    assert insight.verdict(position) is won
+    assert insight.verdict(position) is won
+    assert worker.budgets == [5.0, 10.0]

@@ -37,6 +37,7 @@ from ..engine.cards import run_code
 from ..engine.deals import DEAL_PATTERN
 from ..engine.hints import hint_moves, is_idle_cell_move
 from ..solver import SolveResult, Verdict
+from ..solver.winnable import known_winnable
 from ..store.endings import give_up, solution_allowed
 from .app import _ERRORS, HEAD_SCOPE_KEY, PlayerDep, ServiceDep, VariantQuery
 from .insight import Insight
@@ -121,7 +122,7 @@ class Solution(BaseModel):
     line_moves: int | None = Field(
         default=None,
         description="How many moves the winning line has (winnable only, also without "
-        "the line).",
+        "the line; null when the line was not found again in time).",
     )
 
 
@@ -247,6 +248,11 @@ _MESSAGES = {
     "unknown": "The solver is still working on it.",
 }
 
+_LISTED_NO_LINE = (
+    "This deal could have been won from its start: the survey of every deal proved it "
+    "winnable, but the solver did not find its winning line again here in time."
+)
+
 
 @closure.get("/api/deal/solution", response_model=Solution, responses=_ERRORS)
 async def solution(
@@ -262,10 +268,13 @@ async def solution(
     frames, from the deal on)? It reads the hidden cards, so it is told only once the
     player's game on the deal is over (given up, replaced by another game, or won) and no
     game of theirs in progress is dealt from it (409 otherwise). "unknown" while the
-    solver searches: ask again. With ``line=false`` only the verdict (and the line's
-    length) is told; an answer with the line records the deal as seen (F10): a game of
-    that deal the player starts later (a replay, a new game of that number, in any
-    variant) starts marked peeked."""
+    solver searches: ask again. A deal of 1..31999 that the shipped survey decided gets
+    its verdict from it ("not winnable" without a search; "winnable" even when the search
+    here does not find the line again in time: ``line_moves`` is then null and there are no
+    frames). With ``line=false`` only the verdict (and the line's length) is told; an
+    answer with the line records the deal as seen (F10): a game of that deal the player
+    starts later (a replay, a new game of that number, in any variant) starts marked
+    peeked."""
     kind = variant_by_id(variant)
     number = str(DealNumber.parse(deal_number))
     if line and request.headers.get("sec-fetch-site", "same-origin") in OTHER_SITES:
@@ -276,16 +285,29 @@ async def solution(
     svc.hold_player(pid)  # a game dealt meanwhile waits, or is seen (GameService.hold_player)
     if not solution_allowed(svc, pid, variant, number):
         raise TooEarlyError("A deal's solution is told only once your game on it is over.")
-    start = deal(DealNumber.parse(number), kind)
-    insight: Insight = request.app.state.insight
-    result = insight.verdict(start)
+    parsed = DealNumber.parse(number)
+    start = deal(parsed, kind)
+    # The shipped survey decides most deals of 1..31999 (not "ms" ones): a deal it proved
+    # lost needs no search; one it proved winnable is searched for its line, and stays
+    # "winnable" if the search runs out of time.
+    known = None if parsed.ms else known_winnable(variant, parsed.number)
+    result: SolveResult | None
+    if known is False:
+        result = SolveResult(Verdict.NOT_WINNABLE, (), 0, 0.0)
+    else:
+        insight: Insight = request.app.state.insight
+        result = insight.verdict(start)
     status = _status(result)
+    message = _MESSAGES[status]
+    if known and status == "undecided":
+        status, message = "winnable", _LISTED_NO_LINE
     frames: list[Frame] = []
-    line_moves = len(result.line) if result is not None and status == "winnable" else None
+    found = result is not None and status == "winnable" and bool(result.line)
+    line_moves = len(result.line) if result is not None and found else None
     head = request.scope.get(HEAD_SCOPE_KEY)
-    if result is not None and status == "winnable" and line and head is not None:
+    if result is not None and found and line and head is not None:
         head["withheld"] = True  # a HEAD shows no line, records nothing, tells no length
-    elif result is not None and status == "winnable" and line:
+    elif result is not None and found and line:
         svc.record_seen(pid, variant, number)
         position = start
         frames.append(_frame(position, None, []))
@@ -296,7 +318,7 @@ async def solution(
             position = after
     return Solution(
         variant=VariantInfo.of(kind), deal=number, status=status,
-        message=_MESSAGES[status], frames=frames, line_moves=line_moves,
+        message=message, frames=frames, line_moves=line_moves,
     )
 
 

@@ -3,7 +3,11 @@
 Verdicts come from :func:`scorpion.solver.solve` running in a separate process (one
 worker, a bounded queue), never in the server's event loop, so a move is never slowed by
 a search. Results are cached by position in this process; a request for a position not
-yet decided schedules a search and answers "not yet known" at once.
+yet decided schedules a search and answers "not yet known" at once. A search that runs out
+of time is not the last word: asked again, the position is searched again with twice the
+time, up to :data:`RETRIES` times, before "undecided" is told (a search's time budget buys
+fewer positions on a busy machine, and the probes of the games without proofs of loss find
+some wins only with a longer budget).
 
 A verdict is a cache, not game state: losing it (a restart, another server process) only
 means it is computed again.
@@ -28,7 +32,11 @@ from ..solver import SolveResult, Verdict, solve
 from ..solver.winnable import shipped_winnable_deals
 
 SEARCH_SECONDS = 5.0
-"""Time budget of one background search, in seconds."""
+"""Time budget of a position's first background search, in seconds."""
+
+RETRIES = 2
+"""How many times a position left undecided is searched again (when asked about again),
+each time with twice the time of the search before: 5, 10, then 20 seconds."""
 
 MAX_QUEUED = 8
 """Searches waiting or running at most; past it, new positions stay "not yet known"."""
@@ -62,8 +70,8 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _search(position: Position) -> SolveResult:
-    return solve(position, max_seconds=SEARCH_SECONDS)
+def _search(position: Position, seconds: float) -> SolveResult:
+    return solve(position, max_seconds=seconds)
 
 
 def _find_winnable(variant_id: str, seed: int) -> str | None:
@@ -132,20 +140,30 @@ class Insight(BackgroundProcess):
 
     def __init__(self) -> None:
         super().__init__()
-        self._cache: OrderedDict[Position, SolveResult] = OrderedDict()
-        self._pending: dict[Position, Future[SolveResult]] = {}
+        # Each position's latest result, and how many searches gave it (1 + retries).
+        self._cache: OrderedDict[Position, tuple[SolveResult, int]] = OrderedDict()
+        self._pending: dict[Position, tuple[Future[SolveResult], int]] = {}
 
     def verdict(self, position: Position) -> SolveResult | None:
-        """Return the cached result for ``position``, or None after scheduling a search
-        (or with the queue full: asked again later, it is scheduled once there is room)."""
+        """Return the result for ``position``, or None after scheduling a search (or with
+        the queue full: asked again later, it is scheduled once there is room).
+
+        An undecided result is returned only once :data:`RETRIES` more searches, each with
+        twice the time of the one before, have left the position undecided; until then,
+        asking again schedules the next search and returns None ("not yet known")."""
         self._harvest()
-        result = self._cache.get(position)
-        if result is not None:
+        tries = 0
+        cached = self._cache.get(position)
+        if cached is not None:
+            result, tries = cached
             self._cache.move_to_end(position)
-            return result
+            if result.verdict is not Verdict.UNDECIDED or tries > RETRIES:
+                return result
         if position not in self._pending and len(self._pending) < MAX_QUEUED:
+            seconds = SEARCH_SECONDS * 2**tries
             try:
-                self._pending[position] = self._executor().submit(_search, position)
+                future = self._executor().submit(_search, position, seconds)
+                self._pending[position] = (future, tries + 1)
             except BrokenProcessPool:  # the worker died: a new one next time
                 self._pool = None
                 self._pending.clear()
@@ -160,7 +178,7 @@ class Insight(BackgroundProcess):
         """Move every finished search into the cache, so that the queue counts only the
         searches waiting or running (a position nobody asks for again does not hold a
         place)."""
-        for position, future in list(self._pending.items()):
+        for position, (future, tries) in list(self._pending.items()):
             if not future.done():
                 continue
             del self._pending[position]
@@ -168,10 +186,11 @@ class Insight(BackgroundProcess):
                 result = future.result()
             except Exception:  # a broken worker: "not yet known", searched again when asked
                 continue
-            self._remember(position, result)
+            self._remember(position, result, tries)
 
-    def _remember(self, position: Position, result: SolveResult) -> None:
-        self._cache[position] = result
+    def _remember(self, position: Position, result: SolveResult, tries: int) -> None:
+        self._cache[position] = (result, tries)
+        self._cache.move_to_end(position)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 

@@ -285,6 +285,7 @@ class App {
     this.view = view;
     this.variant = view.variant.id;
     this.selected = null;
+    this.followVariant(view.variant);
     if (this.ending.replaying) {
       this.ending.pending = { view, mode };
       return;
@@ -442,6 +443,20 @@ class App {
     } catch (error) {
       line.hidden = true;
     }
+  }
+
+  /** The address and the Rules link follow the game played: a reload comes back to it
+   * (a `?variant=` of another game would bring that one back), and Rules opens its part. */
+  followVariant(variant) {
+    const url = new URL(window.location.href);
+    const asked = url.searchParams.get("variant");
+    if (asked !== null && asked !== variant.id) {
+      url.searchParams.set("variant", variant.id);
+      window.history.replaceState(window.history.state, "", url);
+    }
+    const rules = $("link-rules");
+    rules.href = `/rules#${variant.id}`;
+    rules.title = `How to play ${variant.name}`;
   }
 
   gameKey(view) {

@@ -201,7 +201,7 @@ export class Ending {
       : answer.message;
     $("end-verdict").dataset.status = answer.status;
     const show = $("end-show");
-    show.hidden = answer.status !== "winnable";
+    show.hidden = answer.status !== "winnable" || answer.line_moves === null;
     $("end-show-note").hidden = show.hidden;
     if ($("end-dialog").open && !show.hidden) show.focus();
   }
