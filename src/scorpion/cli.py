@@ -36,6 +36,7 @@ from .engine import (
     deal,
     format_position,
     parse_position,
+    place_refusal,
     position_to_json,
     variant_by_id,
 )
@@ -203,12 +204,16 @@ def apply_command(
     for text in moves:
         try:
             move = Move.parse(text, position.variant)
-        except ValueError as exc:
-            raise _fail(f"error: {exc}") from None
-        try:
             position = position.apply(move)
         except IllegalMoveError as exc:
-            raise _fail(f"illegal: {move}: {exc.reason}", EXIT_ILLEGAL) from None
+            raise _fail(f"illegal: {exc.move}: {exc.reason}", EXIT_ILLEGAL) from None
+        except ValueError as exc:
+            # A column or free cell of another game of the family is an illegal move
+            # (exit 1), as at the table; anything else is not a move (exit 2).
+            refusal = place_refusal(text, position.variant)
+            if refusal is not None:
+                raise _fail(f"illegal: {refusal.move}: {refusal.reason}", EXIT_ILLEGAL) from None
+            raise _fail(f"error: {exc}") from None
     typer.echo(format_position(position), nl=False)
 
 
@@ -292,7 +297,12 @@ _RED_SUITS = "DH"
 def _play_help(variant: Variant) -> str:
     """What ``scorpion play`` understands in ``variant``: a free cell's move and 'deal'
     only where the game has them."""
-    cell = "; 7H-f1 onto a free cell" if variant.free_cells else ""
+    if variant.free_cells:
+        cell = "; 7H-f1 onto a free cell"
+    elif variant.cells:
+        cell = "; reserve cards too"
+    else:
+        cell = ""
     deal_word = "'deal', " if variant.stock_deal and variant.stock_size else ""
     return (
         f"Type a move (7H-5, or 7H 5{cell}), {deal_word}'undo', 'redo', 'hint', "
@@ -415,7 +425,10 @@ def play_command(
             try:
                 change = game.push(Move.parse(text, v))
             except ValueError as exc:
-                console.print(f"[yellow]{exc}[/]")
+                # A column or free cell of another game of the family: its rule, as at
+                # the table.
+                refusal = None if isinstance(exc, IllegalMoveError) else place_refusal(text, v)
+                console.print(f"[yellow]{refusal or exc}[/]")
                 continue
             if change.runs:
                 console.print(f"[green]run removed: {len(change.runs)}[/]")

@@ -66,8 +66,8 @@ def test_b3_v2_moves_and_apply_in_every_game(variant_id: str) -> None:
 
 
 def test_b3_v2_apply_onto_a_free_cell_and_from_a_reserve() -> None:
-    """B3, V2: 'f1' names a free cell in How They Run; Three Blind Mice has none to name
-    (exit 2, the move text is bad)."""
+    """B3, V2: 'f1' names a free cell in How They Run; Three Blind Mice has none, and its
+    reserve takes no card: an illegal move there (exit 1), as at the table."""
     htr = format_position(deal(1, VARIANTS["how-they-run"]))
     result = runner.invoke(app, ["apply", "-", "9C-8"], input=htr)  # 9C tops column 10
     assert result.exit_code == 0, result.output
@@ -76,8 +76,10 @@ def test_b3_v2_apply_onto_a_free_cell_and_from_a_reserve() -> None:
     assert "free cell f1 already holds a card (V2)" in result.stderr
     mice = format_position(deal(1, VARIANTS["three-blind-mice"]))
     result = runner.invoke(app, ["apply", "-", "6S-f1"], input=mice)
-    assert result.exit_code == 2
-    assert "the column must be a number from 1 to 10, not 'f1'" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "illegal: 6S-f1: cards are played from the reserve, never onto it (V2)\n"
+    )
 
 
 @pytest.mark.parametrize("variant_id", IDS)
@@ -155,4 +157,49 @@ def test_b3_v2_play_help_names_what_the_game_has() -> None:
     assert "Type a move (7H-5, or 7H 5), 'deal', 'undo'," in said["scorpion"]
     for game in ("scorpion-head", "how-they-run"):
         assert "Type a move (7H-5, or 7H 5; 7H-f1 onto a free cell), 'undo'," in said[game]
-    assert "Type a move (7H-5, or 7H 5), 'undo'," in said["three-blind-mice"]
+    assert "Type a move (7H-5, or 7H 5; reserve cards too), 'undo'," in said["three-blind-mice"]
+
+
+@pytest.mark.parametrize(
+    ("game", "move", "reason"),
+    [
+        ("three-blind-mice", "6S-f1",
+         "6S-f1: cards are played from the reserve, never onto it (V2)"),
+        ("chelicera", "7C-f1", "7C-f1: this game has no free cells (V2)"),
+        ("how-they-run", "6S-f3", "6S-f3: there is no free cell f3 (V2)"),
+        ("scorpion", "6S-9", "6S-9: there is no column 9 (R2)"),
+    ],
+)
+def test_b3_v2_a_place_of_another_game_is_an_illegal_move_as_at_the_table(
+    game: str, move: str, reason: str
+) -> None:
+    """B3, V2: a move naming a column or free cell that another game of the family has
+    but this one lacks is refused by its rule, exit code 1, as the table refuses it (409),
+    in 'apply' and in 'play'; a text of no game's notation stays bad input (exit 2)."""
+    text = format_position(deal(5, VARIANTS[game]))
+    result = runner.invoke(app, ["apply", "-", move], input=text)
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"illegal: {reason}\n"
+    out = runner.invoke(app, ["play", "--deal", "5", "-v", game], input=f"{move}\nquit\n")
+    assert out.exit_code == 0, out.output
+    assert f"> {reason}" in " ".join(out.stdout.split())
+    bad = runner.invoke(app, ["apply", "-", "6S-11"], input=text)
+    assert bad.exit_code == 2
+    assert bad.stderr.startswith("error: bad move '6S-11': the column must be a number")
+
+
+@pytest.mark.parametrize(
+    ("game", "forms"),
+    [
+        ("scorpion", "<card>-<column> such as 7H-5, or 'deal'"),
+        ("how-they-run", "<card>-<column> such as 7H-5, or <card>-f<cell> such as 7H-f1"),
+        ("three-blind-mice", "<card>-<column> such as 7H-5"),
+        ("chelicera", "<card>-<column> such as 7H-5"),
+    ],
+)
+def test_b3_v2_a_text_that_is_no_move_names_the_forms_of_this_game(game: str, forms: str) -> None:
+    """B3, V2: the notation's error offers 'deal' only in the games dealt from a stock by
+    a move, and the free cells' form only where there are free cells."""
+    with pytest.raises(ValueError) as error:
+        Move.parse("7H", VARIANTS[game])
+    assert str(error.value) == f"bad move '7H': a move is {forms}"

@@ -34,6 +34,7 @@ from .position import (
     enters_empty_column,
     game_won,
     lands_on,
+    place_refusal,
     refill_column,
     settle_column,
     stock_deal_refusal,
@@ -66,7 +67,7 @@ __all__ = [
     "WASP_II", "Card", "CardError", "Change", "DealNumber", "DealNumberError", "Game",
     "HistoryError", "IllegalMoveError", "Move", "MoveError", "NotationError", "Position",
     "PositionError", "Suit", "UnknownVariantError", "Variant", "card_code", "card_name",
-    "change_between", "deal", "enters_empty_column", "format_position", "lands_on",
+    "change_between", "deal", "enters_empty_column", "format_position", "lands_on", "place_refusal",
     "parse_card", "parse_position", "parse_suit", "position_from_json", "position_to_json",
     "settle_column", "shuffled_deck", "stock_deal_refusal", "variant_by_id",
 ]

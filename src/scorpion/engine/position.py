@@ -129,9 +129,12 @@ class Move(NamedTuple):
             return DEAL
         card_text, sep, column_text = t.partition("-")
         if not sep:
-            raise MoveError(
-                f"bad move {text!r}: a move is <card>-<column> such as 7H-5, or 'deal'"
-            )
+            forms = ["<card>-<column> such as 7H-5"]
+            if variant.free_cells:
+                forms.append("<card>-f<cell> such as 7H-f1")
+            if variant.stock_deal and variant.stock_size:
+                forms.append("'deal'")
+            raise MoveError(f"bad move {text!r}: a move is {', or '.join(forms)}")
         try:
             card = parse_card(card_text.strip(ASCII_SPACE))
         except ValueError as exc:
@@ -244,6 +247,54 @@ def enters_empty_column(card: Card, variant: Variant) -> bool:
         variant: the game (its ``empty_column_takes_any``).
     """
     return card % 13 == KING or variant.empty_column_takes_any
+
+
+_FAMILY_PLACE = re.compile(
+    "[ \t\n\r\f\v]*([aA2-9tTjJqQkK][cCdDhHsS])[ \t\n\r\f\v]*-[ \t\n\r\f\v]*"
+    "([1-9]|10|[fF][1-4])[ \t\n\r\f\v]*"
+)
+
+
+def place_refusal(text: str, variant: Variant) -> IllegalMoveError | None:
+    """R2, V2: a move in the family's notation that names a column or free cell this game
+    does not have, as the illegal move it is, or None.
+
+    Every game of the family reads ``<card>-<column>`` with a column 1 to 10 and
+    ``<card>-f<cell>`` with a free cell 1 to 4; :meth:`Move.parse` reads only the places
+    of ``variant``, so ``7H-f1`` in Three Blind Mice is not a move of that game's notation.
+    A player who types it has made a move the rules forbid, and hears the rule, as the
+    table says it: the web's answer (409) and ``scorpion apply`` and ``play`` agree.
+
+    Args:
+        text: the move as typed.
+        variant: the game played.
+
+    Returns:
+        The :class:`IllegalMoveError` (its reason: ``"this game has no free cells (V2)"``,
+        ``"cards are played from the reserve, never onto it (V2)"``, ``"there is no free
+        cell f3 (V2)"`` or ``"there is no column 9 (R2)"``), or None when ``text`` is not
+        such a move (it is a move of this game, or not of the family's notation at all).
+    """
+    m = _FAMILY_PLACE.fullmatch(text)
+    if m is None:
+        return None
+    card = parse_card(m.group(1))
+    place = m.group(2).lower()
+    if place.startswith("f"):
+        k = int(place[1:]) - 1
+        if k < variant.free_cells:
+            return None
+        if variant.cells and not variant.free_cells:
+            reason = "cards are played from the reserve, never onto it (V2)"
+        elif not variant.free_cells:
+            reason = "this game has no free cells (V2)"
+        else:
+            reason = f"there is no free cell f{k + 1} (V2)"
+        return IllegalMoveError(Move(card, CELL_BASE + k), reason)
+    column = int(place) - 1
+    if column < variant.columns:
+        return None
+    return IllegalMoveError(Move(card, column), f"there is no column {place} (R2)")
 
 
 def cell_refusal(position: Position, card: Card, cell: int) -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from importlib import resources
 from pathlib import Path
@@ -36,10 +35,9 @@ from ..engine import (
     IllegalMoveError,
     Move,
     MoveError,
-    parse_card,
+    place_refusal,
 )
 from ..engine.hints import hint_moves
-from ..engine.position import ASCII_SPACE, CELL_BASE
 from ..engine.variants import UnknownVariantError
 from ..solver import Verdict
 from ..store import (
@@ -59,7 +57,6 @@ from ..store.peeking import PeekingOffError, mark_peeked, peeking, require_peeki
 from .advice import Advisor, Answer
 from .insight import Insight
 from .schemas import (
-    FAMILY_MOVE_PATTERN,
     VARIANT_IDS,
     WEB_VARIANTS,
     ClockRequest,
@@ -534,37 +531,20 @@ async def move(
         return _answer(svc, state)
 
 
-_FAMILY_MOVE = re.compile(FAMILY_MOVE_PATTERN)
-
-
 def _out_of_game(variant_id: str, text: str) -> Exception:
     """The error for a move text that the engine would not read in ``variant_id``: an
     :class:`IllegalMoveError` when it is a move of another game of the family (a column or
-    free cell this game lacks; its reason, like the engine's, names no hidden card), else
-    the engine's own :class:`MoveError` (400)."""
+    free cell this game lacks; :func:`scorpion.engine.place_refusal`, whose reason, like
+    the engine's, names no hidden card), else the engine's own :class:`MoveError` (400)."""
     variant = VARIANTS.get(variant_id)
-    if variant is None or not _FAMILY_MOVE.fullmatch(text):
-        try:
-            Move.parse(text, variant or VARIANTS["scorpion"])
-        except MoveError as exc:
-            return exc
-        return MoveError(f"bad move {text!r}")  # not reached: the parse failed before
-    card_text, _, place = text.strip(ASCII_SPACE).partition("-")
-    card = parse_card(card_text.strip(ASCII_SPACE))
-    place = place.strip(ASCII_SPACE).lower()
-    if place.startswith("f"):
-        k = int(place[1:]) - 1
-        move = Move(card, CELL_BASE + k)
-        if variant.cells and not variant.free_cells:
-            reason = "cards are played from the reserve, never onto it (V2)"
-        elif not variant.free_cells:
-            reason = "this game has no free cells (V2)"
-        else:
-            reason = f"there is no free cell f{k + 1} (V2)"
-    else:
-        move = Move(card, int(place) - 1)
-        reason = f"there is no column {place} (R2)"
-    return IllegalMoveError(move, reason)
+    refusal = None if variant is None else place_refusal(text, variant)
+    if refusal is not None:
+        return refusal
+    try:
+        Move.parse(text, variant or VARIANTS["scorpion"])
+    except MoveError as exc:
+        return exc
+    return MoveError(f"bad move {text!r}")  # not reached: the parse failed before
 
 
 @play.post("/api/game/undo", response_model=GameView, responses=_ERRORS, tags=["game"])
