@@ -37,6 +37,7 @@ from .engine import (
     format_position,
     parse_position,
     place_refusal,
+    position_from_json,
     position_to_json,
     variant_by_id,
 )
@@ -55,6 +56,9 @@ app = typer.Typer(
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
+
+POSITION_HELP = "Position file (the text notation or JSON), or - for stdin."
+"""The help of the FILE|- argument of the commands that read a position."""
 
 VariantOption = Annotated[
     str | None,
@@ -128,17 +132,27 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
 
 
 def _variant(variant_id: str | None) -> Variant | None:
+    """The variant named by ``--variant`` (its id in any case: ``How-They-Run``), or None
+    (exit 2 for an id no variant has)."""
     if variant_id is None:
         return None
     try:
-        return variant_by_id(variant_id)
+        return variant_by_id(variant_id.strip().lower())
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
 
 
 def _read_position(source: str, variant_id: str | None) -> Position:
+    """The position of a file or stdin: the text notation, or the JSON form that ``deal
+    --json`` prints (exit 2, naming the problem, for anything else)."""
     text = _read_text(source)
     try:
+        if text.lstrip().startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"not a position in JSON: {exc}") from None
+            return position_from_json(data, _variant(variant_id))
         return parse_position(text, _variant(variant_id))
     except ValueError as exc:
         raise _fail(f"error: {source}: {exc}") from None
@@ -160,7 +174,8 @@ def _deal_title(variant: Variant, number: DealNumber) -> str:
 
 @app.command("deal")
 def deal_command(
-    number: Annotated[str, typer.Argument(help="Deal number: 1 and up, or 'ms' + digits.")],
+    number: Annotated[str, typer.Argument(
+        metavar="NUMBER", help="Deal number: 1 and up, or 'ms' + digits.")],
     variant: DealVariantOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON form.")] = False,
 ) -> None:
@@ -177,7 +192,7 @@ def deal_command(
 
 @app.command("moves")
 def moves_command(
-    source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file, or - for stdin.")],
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help=POSITION_HELP)],
     variant: VariantOption = None,
 ) -> None:
     """Print the legal moves of a position, one per line."""
@@ -188,7 +203,7 @@ def moves_command(
 
 @app.command("apply")
 def apply_command(
-    source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file, or - for stdin.")],
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help=POSITION_HELP)],
     moves: Annotated[
         list[str],
         typer.Argument(metavar="MOVE...", help="Moves: 7H-5, 7H-f1 (a free cell) or deal."),
@@ -443,7 +458,7 @@ _BARE_COMMANDS = frozenset(
 @app.command("solve")
 def solve_command(
     source: Annotated[
-        str | None, typer.Argument(metavar="[FILE|-]", help="Position file, or - for stdin.")
+        str | None, typer.Argument(metavar="[FILE|-]", help=POSITION_HELP)
     ] = None,
     deal_number: Annotated[
         str | None, typer.Option("--deal", "-d", help="Solve this deal's first position.")

@@ -203,3 +203,35 @@ def test_b3_v2_a_text_that_is_no_move_names_the_forms_of_this_game(game: str, fo
     with pytest.raises(ValueError) as error:
         Move.parse("7H", VARIANTS[game])
     assert str(error.value) == f"bad move '7H': a move is {forms}"
+
+
+@pytest.mark.parametrize("variant_id", ["how-they-run", "three-blind-mice", "scorpion"])
+def test_b3_v2_the_json_of_deal_reads_back_in_moves_apply_and_solve(variant_id: str) -> None:
+    """B3, V2: what 'deal N --json' prints is read by the commands that read a position,
+    as its text notation is; a text that starts as JSON but is not is named (exit 2)."""
+    v = VARIANTS[variant_id]
+    as_json = runner.invoke(app, ["deal", "5", "-v", variant_id, "--json"]).stdout
+    as_text = format_position(deal(5, v))
+    for command in (["moves", "-"], ["solve", "-", "--nodes", "20000"]):
+        from_json = runner.invoke(app, command, input=as_json)
+        from_text = runner.invoke(app, command, input=as_text)
+        assert from_json.exit_code == from_text.exit_code, from_json.output
+        assert from_json.stdout == from_text.stdout
+    move = str(deal(5, v).legal_moves()[0])
+    applied = runner.invoke(app, ["apply", "-", move], input=as_json)
+    assert applied.exit_code == 0, applied.output
+    assert applied.stdout == format_position(deal(5, v).apply(Move.parse(move, v)))
+    broken = runner.invoke(app, ["moves", "-"], input='{"columns": ')
+    assert broken.exit_code == 2
+    assert broken.stderr.startswith("error: -: not a position in JSON: Expecting value")
+
+
+def test_b3_v2_a_variant_id_may_be_typed_in_any_case() -> None:
+    """B3, V2: '--variant How-They-Run' is How They Run, as moves are read in any case;
+    an id no game has is still refused (exit 2), naming the ids."""
+    result = runner.invoke(app, ["deal", "5", "--variant", " How-They-Run"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == format_position(deal(5, VARIANTS["how-they-run"]),
+                                            "How They Run deal 5")
+    wrong = runner.invoke(app, ["deal", "5", "--variant", "How They Run"])
+    assert wrong.exit_code == 2 and "how-they-run" in wrong.stderr
