@@ -135,3 +135,72 @@ def test_screenshots_at_four_sizes(
         table.recorder.check()
     finally:
         context.close()
+
+
+# Each visible tool's label: its text, the width it needs and the width its button gives it.
+LABELS = """() => [...document.querySelectorAll('.tools .tool')].filter(t => t.offsetParent)
+  .map(t => { const l = t.querySelector('.tool-label');
+    const style = getComputedStyle(t);
+    const inner = t.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return {text: l.textContent.trim(), need: l.scrollWidth, room: inner}; })"""
+
+
+@pytest.mark.parametrize("width", [360, 375, 390, 414])
+def test_f9_every_tool_label_fits_its_button_on_a_phone(
+    browser: Browser, base_url: str, width: int
+) -> None:
+    """F9: with all eight tools shown (a game with a stock: Deal), no label runs past its
+    button: a long one (Give up, Replay) takes the room it needs from the short ones (its
+    button used to be as narrow as the others, and 'Give up' ran over its edges)."""
+    context, table = open_table(browser, base_url, width, 800)
+    try:
+        labels = table.page.evaluate(LABELS)
+        assert [label["text"] for label in labels][:2] == ["Deal", "Hint"]
+        assert len(labels) == 8
+        for label in labels:
+            assert label["need"] <= label["room"] + 0.5, (width, label)
+        assert table.page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    """F3, F9: on a phone the list of hints covers the bottom of the screen; the hint's
+    message is shown above it, not on it (it was drawn over the list's entries)."""
+    context, table = open_table(browser, base_url, 390, 844)
+    try:
+        page = table.page
+        table.new_game(425, "scorpion-head")
+        table.settle()
+        page.keyboard.press("h")
+        message = page.locator("#message")
+        page.wait_for_function("() => !document.getElementById('hint-panel').hidden")
+        page.wait_for_function("() => document.getElementById('message').textContent"
+                               ".startsWith('Hint 1 of')")
+        page.wait_for_timeout(300)  # the message's entrance (a short slide) is over
+        box = message.bounding_box()
+        panel = page.locator("#hint-panel").bounding_box()
+        assert box is not None and panel is not None
+        assert box["y"] + box["height"] <= panel["y"], (box, panel)
+    finally:
+        context.close()
+
+
+def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    """V2, F9: on a phone, too, the row of the reserve or free cells says which it is
+    (cards in a reserve and in free cells look alike), as the strip does on a desktop."""
+    context, table = open_table(browser, base_url, 390, 844)
+    try:
+        page = table.page
+        caption = "() => getComputedStyle(document.querySelector('.cells'), '::after').content"
+        for variant, number, words in (("three-blind-mice", 1, '"Reserve"'),
+                                       ("how-they-run", 4, '"Free cells"')):
+            table.new_game(number, variant)
+            assert page.evaluate(caption) == words
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()

@@ -446,7 +446,8 @@ class App {
   }
 
   /** The address and the Rules link follow the game played: a reload comes back to it
-   * (a `?variant=` of another game would bring that one back), and Rules opens its part. */
+   * (a `?variant=` of another game would bring that one back), and Rules opens its part
+   * of the rules page (Scorpion's: the page from its top). */
   followVariant(variant) {
     const url = new URL(window.location.href);
     const asked = url.searchParams.get("variant");
@@ -455,7 +456,8 @@ class App {
       window.history.replaceState(window.history.state, "", url);
     }
     const rules = $("link-rules");
-    rules.href = `/rules#${variant.id}`;
+    // The page is Scorpion's rules, then each other game's part.
+    rules.href = variant.id === "scorpion" ? "/rules" : `/rules#${variant.id}`;
     rules.title = `How to play ${variant.name}`;
   }
 
@@ -655,6 +657,7 @@ class App {
     panel.hidden = true;
     document.body.classList.remove("hints-open");
     this.table.layout();
+    this.placeToast();
   }
 
   /** While the list is open and the server is refining the chances (or, peeking, still
@@ -732,6 +735,7 @@ class App {
     // On a narrow screen the list covers the bottom: messages go above it, and the page
     // may scroll so that no card stays hidden under it.
     document.body.style.setProperty("--hints-h", `${$("hint-panel").offsetHeight}px`);
+    this.placeToast();
   }
 
   // ---- settings shown at the table ----------------------------------------------------
@@ -903,7 +907,8 @@ class App {
     }, ms);
   }
 
-  /** Keep the message above the footer's controls (and above the replay bar). */
+  /** Keep the message above the footer's controls, the replay bar and, on a narrow
+   * screen, the list of hints (which then covers the bottom). */
   placeToast() {
     const box = $("message");
     if (box.hidden) return;
@@ -913,6 +918,12 @@ class App {
       if (!el || el.hidden) continue;
       const top = el.getBoundingClientRect().top;
       if (top < vh) bottom = Math.max(bottom, vh - top + 8);
+    }
+    const panel = $("hint-panel");
+    if (!panel.hidden && !document.body.classList.contains("side-layout")) {
+      // Its size and place, not its box: the box slides while the list comes in.
+      const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
+      bottom = Math.max(bottom, lifted + panel.offsetHeight + 8);
     }
     box.style.bottom = `${Math.round(bottom)}px`;
   }
