@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from table_page import Recorder, Table
 
 from scorpion.engine import card_code
@@ -168,7 +168,9 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
     browser: Browser, base_url: str
 ) -> None:
     """F3, F9: on a phone the list of hints covers the bottom of the screen; the hint's
-    message is shown above it, not on it (it was drawn over the list's entries)."""
+    message is shown above it, not on it (it was drawn over the list's entries). In
+    Scorpion Head, which the advisor does not play, the list's note says once that the
+    moves come without chances."""
     context, table = open_table(browser, base_url, 390, 844)
     try:
         page = table.page
@@ -184,6 +186,11 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
         panel = page.locator("#hint-panel").bounding_box()
         assert box is not None and panel is not None
         assert box["y"] + box["height"] <= panel["y"], (box, panel)
+        # A game the advisor does not play: the moves without chances, said once below
+        # the list (each entry used to repeat "no chances in this game").
+        chances = page.locator("#hint-list .hint-chance").all_inner_texts()
+        assert len(chances) > 1 and all(text == "" for text in chances)
+        expect(page.locator("#hint-plain")).to_be_visible()
     finally:
         context.close()
 

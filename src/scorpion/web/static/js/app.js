@@ -50,7 +50,6 @@ function isTyping(target) {
 const percent = (x) => `${Math.round(x * 100)}%`;
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const DOUBLE_TAP_MS = 450; // a second click or tap on the same card this soon is a double
-const NO_CHANCES = "no chances in this game"; // a hint of a game the advisor does not play
 
 /** Any text of the server or the page as a sentence: capital first, full stop last. */
 export function sentence(text) {
@@ -695,7 +694,8 @@ class App {
       const odds = document.createElement("span");
       odds.className = "hint-chance";
       const advised = !this.view || this.view.rules.advised;
-      odds.textContent = words || (advised ? "chance to win: working it out…" : NO_CHANCES);
+      // A game the advisor does not play: no chances (the list's note says so once).
+      odds.textContent = words || (advised ? "chance to win: working it out…" : "");
       button.append(what, " ", odds); // a space: the parts read as words, not run together
       if (winning) {
         const mark = document.createElement("span");
