@@ -147,11 +147,13 @@ def _read_position(source: str, variant_id: str | None) -> Position:
     --json`` prints (exit 2, naming the problem, for anything else)."""
     text = _read_text(source)
     try:
-        if text.lstrip().startswith("{"):
+        if text.lstrip().startswith(("{", "[")):
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"not a position in JSON: {exc}") from None
+            except RecursionError:
+                raise ValueError("not a position in JSON: nested too deeply") from None
             return position_from_json(data, _variant(variant_id))
         return parse_position(text, _variant(variant_id))
     except ValueError as exc:

@@ -508,12 +508,14 @@ def test_v2_show_me_replays_a_ten_column_deal_with_its_free_cells(
 
 
 def test_f1_the_address_and_the_rules_link_follow_the_game_played(table: Table) -> None:
-    """F1, V2: opened at ``/?variant=chelicera``, a new How They Run game puts its own id in
-    the address (a reload used to bring Chelicera back), and Rules opens How They Run's
-    part of the rules page."""
+    """F1, V2: opened at ``/?variant=Chelicera`` (an id typed in capitals is read, and the
+    address is written with the id), a new How They Run game puts its own id in the address
+    (a reload used to bring Chelicera back), and Rules opens How They Run's part of the
+    rules page."""
     page = table.page
-    view = table.open("/?variant=chelicera")
+    view = table.open("/?variant=Chelicera")
     assert view["variant"]["id"] == "chelicera"
+    assert page.url.endswith("/?variant=chelicera")
     rules = page.locator("#link-rules")
     expect(rules).to_have_attribute("href", "/rules#chelicera")
     expect(rules).to_have_attribute("title", "How to play Chelicera")

@@ -145,7 +145,7 @@ LABELS = """() => [...document.querySelectorAll('.tools .tool')].filter(t => t.o
     return {text: l.textContent.trim(), need: l.scrollWidth, room: inner}; })"""
 
 
-@pytest.mark.parametrize("width", [360, 375, 390, 414])
+@pytest.mark.parametrize("width", [320, 360, 375, 390, 414])
 def test_f9_every_tool_label_fits_its_button_on_a_phone(
     browser: Browser, base_url: str, width: int
 ) -> None:

@@ -338,7 +338,8 @@ def test_v2_an_undecided_deal_is_said_to_be_undecided_never_guessed(database: Da
     ok(client.post("/api/game/new", json={"variant": "three-blind-mice", "deal": "100000"}))
     gave = ok(client.post("/api/game/give-up", json={"variant": "three-blind-mice"}))
     assert gave["game"]["rules"]["cells"] == 2 and len(gave["game"]["columns"]) == 10
-    app.state.insight.verdict = lambda _position: SolveResult(Verdict.UNDECIDED, (), 10, 5.0)
+    app.state.insight.verdict = lambda _position, retry=False: SolveResult(
+        Verdict.UNDECIDED, (), 10, 5.0)
     answer = ok(client.get("/api/deal/solution",
                            params={"variant": "three-blind-mice", "deal": "100000"}))
     assert answer["status"] == "undecided" and answer["frames"] == []
@@ -360,7 +361,8 @@ def test_b2_a_deal_the_shipped_survey_decided_is_told_by_it(database: Database) 
     app: Any = client.app
     asked: list[Position] = []
 
-    def undecided(position: Position) -> SolveResult:
+    def undecided(position: Position, retry: bool = False) -> SolveResult:
+        assert retry  # a given-up deal's start is searched again before "undecided"
         asked.append(position)
         return SolveResult(Verdict.UNDECIDED, (), 10, 5.0)
 

@@ -67,21 +67,22 @@ UNDECIDED = SolveResult(Verdict.UNDECIDED, (), 600_000, 5.0)
 
 
 def test_b2_an_undecided_position_is_searched_again_with_twice_the_time() -> None:
-    """B2: a search that runs out of time is not the last word. Asked again, the position
-    is searched again with twice the time (5, 10, 20 seconds), "not yet known" meanwhile;
-    "undecided" is told only after RETRIES more searches, and then stays (no more
-    searches). How They Run deal 9, proved winnable, was told "undecided" to every player
-    after one search of 5 seconds on a busy server (with 2 seconds the solver leaves it
-    undecided; with 5 on an idle machine it wins it)."""
+    """B2: for a given-up deal's first position (``retry``), a search that runs out of
+    time is not the last word. Asked again, the position is searched again with twice the
+    time (5, then 10 seconds), "not yet known" meanwhile; "undecided" is told only after
+    RETRIES more searches, and then stays (no more searches). How They Run deal 9, proved
+    winnable, was told "undecided" to every player after one search of 5 seconds on a busy
+    server (with 2 seconds the solver leaves it undecided; with 5 on an idle machine it
+    wins it)."""
     worker = _Answers([UNDECIDED] * (RETRIES + 1))
     insight = _insight(worker)
     position = deal(9, "how-they-run")
     for _ in range(RETRIES + 1):
-        assert insight.verdict(position) is None
-    assert insight.verdict(position) is UNDECIDED
-    assert insight.verdict(position) is UNDECIDED
+        assert insight.verdict(position, retry=True) is None
+    assert insight.verdict(position, retry=True) is UNDECIDED
+    assert insight.verdict(position, retry=True) is UNDECIDED
     assert worker.budgets == [SEARCH_SECONDS * 2**k for k in range(RETRIES + 1)]
-    assert worker.budgets == [5.0, 10.0, 20.0]
+    assert worker.budgets == [5.0, 10.0]
     assert insight.queued == 0
 
 
@@ -92,8 +93,21 @@ def test_b2_a_retry_that_decides_the_position_is_told() -> None:
     worker = _Answers([UNDECIDED, won])
     insight = _insight(worker)
     position = deal(9, "how-they-run")
-    assert insight.verdict(position) is None
-    assert insight.verdict(position) is None
-    assert insight.verdict(position) is won
+    assert insight.verdict(position, retry=True) is None
+    assert insight.verdict(position, retry=True) is None
+    assert insight.verdict(position, retry=True) is won
     assert insight.verdict(position) is won
     assert worker.budgets == [5.0, 10.0]
+
+
+def test_b2_a_position_in_play_is_searched_once() -> None:
+    """B2: a position of a game in play (Finish, peeking status, hints) is searched once:
+    "undecided" is told at once (the player moves on; a longer search of a position
+    nobody asks about any more would keep the single worker from the next one)."""
+    worker = _Answers([UNDECIDED])
+    insight = _insight(worker)
+    position = deal(9, "how-they-run")
+    assert insight.verdict(position) is None
+    assert insight.verdict(position) is UNDECIDED
+    assert insight.verdict(position) is UNDECIDED
+    assert worker.budgets == [5.0]

@@ -296,7 +296,7 @@ async def solution(
         result = SolveResult(Verdict.NOT_WINNABLE, (), 0, 0.0)
     else:
         insight: Insight = request.app.state.insight
-        result = insight.verdict(start)
+        result = insight.verdict(start, retry=True)
     status = _status(result)
     message = _MESSAGES[status]
     if known and status == "undecided":

@@ -3,11 +3,13 @@
 Verdicts come from :func:`scorpion.solver.solve` running in a separate process (one
 worker, a bounded queue), never in the server's event loop, so a move is never slowed by
 a search. Results are cached by position in this process; a request for a position not
-yet decided schedules a search and answers "not yet known" at once. A search that runs out
-of time is not the last word: asked again, the position is searched again with twice the
-time, up to :data:`RETRIES` times, before "undecided" is told (a search's time budget buys
-fewer positions on a busy machine, and the probes of the games without proofs of loss find
-some wins only with a longer budget).
+yet decided schedules a search and answers "not yet known" at once. For a given-up deal's
+first position (``retry``), a search that runs out of time is not the last word: asked
+again, the position is searched again with twice the time, :data:`RETRIES` times, before
+"undecided" is told (a search's time budget buys fewer positions on a busy machine, and the
+probes of the games without proofs of loss find some wins only with a longer budget). The
+positions of games in play are searched once: the player moves on, and a longer search of
+a position nobody asks about any more would only keep the worker from the next one.
 
 A verdict is a cache, not game state: losing it (a restart, another server process) only
 means it is computed again.
@@ -34,9 +36,10 @@ from ..solver.winnable import shipped_winnable_deals
 SEARCH_SECONDS = 5.0
 """Time budget of a position's first background search, in seconds."""
 
-RETRIES = 2
-"""How many times a position left undecided is searched again (when asked about again),
-each time with twice the time of the search before: 5, 10, then 20 seconds."""
+RETRIES = 1
+"""How many times a given-up deal's first position left undecided is searched again (when
+asked about again), each time with twice the time of the search before: 5, then 10
+seconds (the page asks for about a minute)."""
 
 MAX_QUEUED = 8
 """Searches waiting or running at most; past it, new positions stay "not yet known"."""
@@ -144,20 +147,21 @@ class Insight(BackgroundProcess):
         self._cache: OrderedDict[Position, tuple[SolveResult, int]] = OrderedDict()
         self._pending: dict[Position, tuple[Future[SolveResult], int]] = {}
 
-    def verdict(self, position: Position) -> SolveResult | None:
+    def verdict(self, position: Position, retry: bool = False) -> SolveResult | None:
         """Return the result for ``position``, or None after scheduling a search (or with
         the queue full: asked again later, it is scheduled once there is room).
 
-        An undecided result is returned only once :data:`RETRIES` more searches, each with
-        twice the time of the one before, have left the position undecided; until then,
-        asking again schedules the next search and returns None ("not yet known")."""
+        With ``retry`` (a given-up deal's first position), an undecided result is returned
+        only once :data:`RETRIES` more searches, each with twice the time of the one
+        before, have left the position undecided; until then, asking again schedules the
+        next search and returns None ("not yet known")."""
         self._harvest()
         tries = 0
         cached = self._cache.get(position)
         if cached is not None:
             result, tries = cached
             self._cache.move_to_end(position)
-            if result.verdict is not Verdict.UNDECIDED or tries > RETRIES:
+            if result.verdict is not Verdict.UNDECIDED or not retry or tries > RETRIES:
                 return result
         if position not in self._pending and len(self._pending) < MAX_QUEUED:
             seconds = SEARCH_SECONDS * 2**tries

@@ -34,7 +34,8 @@ function save(key, value) {
 }
 
 function variantFromUrl() {
-  return new URLSearchParams(window.location.search).get("variant");
+  // Ids are lower case; an address typed in capitals (?variant=How-They-Run) still works.
+  return new URLSearchParams(window.location.search).get("variant")?.trim().toLowerCase() || null;
 }
 
 /** Is the user typing into `target` (so letters are text, not shortcuts)? */

@@ -12,7 +12,7 @@ import { describeMove, faceUrl } from "./cards.js";
 import { reducedMotion } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
-const SOLUTION_POLLS = 60; // asks for the solver's verdict at most, 0.7 s apart
+const SOLUTION_POLLS = 100; // asks for the solver's verdict at most, 0.7 s apart (70 s)
 const CELEBRATION_MS = 1900; // how long the cards cascade at most
 
 /** The parts of the page that the replay makes inert (the table must not be played on). */
