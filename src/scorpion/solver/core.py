@@ -794,28 +794,25 @@ def search(
             # on the lists only if the key is new (a move that removes a run, or empties
             # a column that the stock refills, is made in full by ``apply``, then looked up).
             plain = False
-            cell = 0  # 1: into a free cell; 2: out of a cell or reserve
             if move >= 0:
                 c = move >> MOVE_SHIFT
                 j = move & COLUMN_MASK
                 s = col_of[c]
-                if s == RESERVE:
+                if s == RESERVE:  # out of a cell or reserve
                     plain = c % 13 != 0  # an Ace may complete a run
-                    cell = 2
                     under = now[c]
                 else:
                     scol = cols[s]
                     under = now[c]  # c leads, so it is face up
                     if j == TO_CELL:
                         plain = under >= FLOOR or under % 13 != 0
-                        cell = 1
                     else:
                         plain = bool(scol[-1] % 13 and (under >= FLOOR or under % 13)) or not (
                             board.removes_run(c, j, s, scol.index(c))
                         )
                     if plain and under >= FLOOR and board.refill and board.stock:
                         plain = False  # it empties a column that the stock refills
-            if plain and cell == 2:
+            if plain and s == RESERVE:
                 dcol = cols[j]
                 code[c] = dcol[-1] if dcol else board.floor(j)
                 key = bytes(code)
@@ -830,7 +827,7 @@ def search(
                 col_of[c] = j
                 record: Undo = (move, RESERVE, k, dlen, 0, None)
             elif plain:
-                if cell:
+                if j == TO_CELL:
                     code[c] = board.held
                 else:
                     dcol = cols[j]
@@ -851,7 +848,7 @@ def search(
                     turned = False
                 # Make the move on the lists; ``code`` already holds it.
                 fd_s = fd[s]
-                if cell:
+                if j == TO_CELL:
                     k = len(scol) - 1
                     scol.pop()
                     board.reserve.append(c)

@@ -302,16 +302,16 @@ async def solution(
     if known and status == "undecided":
         status, message = "winnable", _LISTED_NO_LINE
     frames: list[Frame] = []
-    found = result is not None and status == "winnable" and bool(result.line)
-    line_moves = len(result.line) if result is not None and found else None
+    found = result.line if result is not None and status == "winnable" else ()
+    line_moves = len(found) if found else None
     head = request.scope.get(HEAD_SCOPE_KEY)
-    if result is not None and found and line and head is not None:
+    if found and line and head is not None:
         head["withheld"] = True  # a HEAD shows no line, records nothing, tells no length
-    elif result is not None and found and line:
+    elif found and line:
         svc.record_seen(pid, variant, number)
         position = start
         frames.append(_frame(position, None, []))
-        for move in result.line:
+        for move in found:
             after = position.apply(move)
             change = change_between(position, after)
             frames.append(_frame(after, move, [card_code(c) for c in change.revealed]))
