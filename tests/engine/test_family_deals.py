@@ -16,7 +16,17 @@ from collections.abc import Callable
 import pytest
 from pysolfc import talon
 
-from scorpion.engine import EMPTY_CELL, VARIANTS, card_code, deal, variant_by_id
+from scorpion.engine import (
+    EMPTY_CELL,
+    VARIANTS,
+    UnknownVariantError,
+    card_code,
+    deal,
+    shuffled_deck,
+    start_reveals,
+    start_shows,
+    variant_by_id,
+)
 
 Stack = list[tuple[str, bool]]  # (card code, face up), bottom to top
 
@@ -163,3 +173,43 @@ def test_v2_the_generator_changes_at_32000_in_every_game() -> None:
     for v in VARIANTS.values():
         assert layout(32000, v.id) != layout("ms32000", v.id)
         assert layout(31999, v.id) == layout("ms31999", v.id)
+
+
+@pytest.mark.parametrize("number", [1, 30, 31999, 32000, 10**20])
+def test_f10_v1_start_shows_is_what_the_oracle_deals_face_up(number: int) -> None:
+    """F10, V1: the places that :func:`start_shows` gives are, on every deal number, the
+    cards that PySolFC's deal of that game shows (face up in a row, or in a reserve); the
+    other places are the face-down cards and the stock."""
+    # The dealing pile, first card dealt first.
+    pile = [card_code(c) for c in reversed(shuffled_deck(number))]
+    for v in VARIANTS.values():
+        rows, reserves, stock = oracle(v.pysol_id, number)
+        shown = {code for stack in rows + reserves for code, up in stack if up}
+        assert {pile[i] for i in start_shows(v)} == shown, v.id
+        hidden = {code for stack in rows for code, up in stack if not up} | set(stock)
+        assert {pile[i] for i in range(52)} - shown == hidden, v.id
+
+
+def test_f10_v1_which_starts_show_cards_another_start_hides() -> None:
+    """F10, V1: the games whose start shows a card that another game's start hides, on
+    every deal (so that a deal dealt in the one marks a later game of it in the other).
+    Scorpion, Wasp, the strict stock and Scorpion Tail deal alike; Scorpion II and Wasp II
+    show Scorpion's fourth column too; the ten-column games show 43 cards, Scorpion Head 36
+    of its own places, Chelicera 37."""
+    like_scorpion = {"scorpion", "wasp", "scorpion-strict", "scorpion-tail"}
+    like_mice = {"three-blind-mice", "farmers-wife", "how-they-run"}
+    expected = {
+        **{w: like_mice | {"scorpion-head", "chelicera"} for w in like_scorpion},
+        **{w: set(VARIANTS) - {w} - {"wasp-ii", "scorpion-ii"} for w in
+           ("scorpion-ii", "wasp-ii")},
+        **{w: set(VARIANTS) - like_mice for w in like_mice},
+        "scorpion-head": set(VARIANTS) - {"scorpion-head"},
+        "chelicera": set(VARIANTS) - {"chelicera"},
+    }
+    found = {w: {v for v in VARIANTS if start_reveals(w, v)} for w in VARIANTS}
+    assert found == expected
+    assert [len(start_shows(v)) for v in VARIANTS.values()] == [
+        37, 40, 37, 40, 37, 37, 43, 43, 43, 36, 37]
+    assert not start_reveals("scorpion", "scorpion")
+    with pytest.raises(UnknownVariantError, match="unknown variant 'spider'"):
+        start_reveals("spider", "scorpion")

@@ -20,7 +20,7 @@ from sqlalchemy import func, inspect, select, text, update
 from scorpion.engine import deal, format_position
 from scorpion.store import Database, DealInPlayError, GameService, export_data
 from scorpion.store.db import alembic_config, migrate
-from scorpion.store.models import GameRow, ResultRow, SeenDealRow
+from scorpion.store.models import DealtDealRow, GameRow, ResultRow, SeenDealRow
 from scorpion.store.peeking import mark_peeked
 
 T = TypeVar("T")
@@ -418,3 +418,152 @@ def test_f10_recording_a_deal_seen_again_marks_a_game_of_another_variant_dealt_b
     assert table.stored(pid, "wasp") == ("5", False, False)
     table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
     assert table.stored(pid, "wasp") == ("5", True, True)
+
+
+# --- deals dealt in another variant
+
+
+def dealt(table: Table, pid: str) -> list[tuple[str, str, datetime]]:
+    with table.database.session() as session:
+        rows = session.execute(
+            select(DealtDealRow.variant, DealtDealRow.deal, DealtDealRow.first_dealt_at)
+            .where(DealtDealRow.player_id == pid)
+            .order_by(DealtDealRow.variant, DealtDealRow.deal)
+        ).all()
+    return [tuple(r) for r in rows]  # type: ignore[misc]
+
+
+def test_f10_v1_a_deal_dealt_where_its_start_shows_more_marks_a_later_game_of_it(
+    table: Table,
+) -> None:
+    """F10, V1: Chelicera's start shows, face up, cards that Scorpion's start hides. Deal 30
+    dealt in Chelicera, then replaced by deal 31 before any move (so that no game of deal 30
+    is under way any more): a Scorpion game of deal 30 starts marked peeked, with the seen
+    deal's reason, and its first move marks its result; Wasp's too. Chelicera's own deal 30
+    again, before that, is a replay (unmarked); after Scorpion's (whose start shows cards of
+    Chelicera's stock) it is marked. A deal never dealt elsewhere is unmarked."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "chelicera", "30"))
+    table.run(lambda s: s.new_game(pid, "chelicera", "31"))
+    replay = table.run(lambda s: s.new_game(pid, "chelicera", "30"))
+    assert (replay.row.peeked, replay.row.deal_seen) == (False, False)
+    table.run(lambda s: s.new_game(pid, "chelicera", "31"))
+    scorpion = table.run(lambda s: s.new_game(pid, "scorpion", "30"))
+    assert (scorpion.row.peeked, scorpion.row.deal_seen) == (True, True)
+    assert table.stored(pid) == ("30", True, True)
+    moved = table.run(lambda s: s.play(pid, "scorpion", "deal"))
+    assert moved.row.peeked
+    with table.database.session() as session:
+        assert session.scalars(
+            select(ResultRow.peeked).where(ResultRow.player_id == pid, ResultRow.deal == "30")
+        ).all() == [True]
+    table.run(lambda s: s.new_game(pid, "scorpion", "32"))
+    wasp = table.run(lambda s: s.new_game(pid, "wasp", "30"))
+    assert (wasp.row.peeked, wasp.row.deal_seen) == (True, True)
+    table.run(lambda s: s.new_game(pid, "wasp", "33"))
+    again = table.run(lambda s: s.new_game(pid, "chelicera", "30"))
+    assert (again.row.peeked, again.row.deal_seen) == (True, True)
+    table.run(lambda s: s.new_game(pid, "chelicera", "34"))
+    fresh = table.run(lambda s: s.new_game(pid, "scorpion", "35"))
+    assert (fresh.row.peeked, fresh.row.deal_seen) == (False, False)
+    assert table.seen(pid) == []
+    assert dealt(table, pid) == [
+        ("chelicera", "30", T0), ("chelicera", "31", T0), ("chelicera", "34", T0),
+        ("scorpion", "1", T0), ("scorpion", "30", T0), ("scorpion", "32", T0),
+        ("scorpion", "35", T0), ("wasp", "2", T0), ("wasp", "30", T0), ("wasp", "33", T0),
+    ]
+
+
+def test_f10_v1_a_start_that_shows_nothing_more_does_not_mark(table: Table) -> None:
+    """F10, V1: Scorpion's start shows nothing that Wasp's or Scorpion II's start hides (Wasp
+    deals alike; Scorpion II hides only some of Scorpion's face-down cards): after Scorpion's
+    deal 30, their games of deal 30 start unmarked. Scorpion II's start shows Scorpion's
+    fourth column, so after it Scorpion's game of deal 40 starts marked."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "scorpion", "30"))
+    table.run(lambda s: s.new_game(pid, "scorpion", "31"))
+    wasp = table.run(lambda s: s.new_game(pid, "wasp", "30"))
+    assert (wasp.row.peeked, wasp.row.deal_seen) == (False, False)
+    table.run(lambda s: s.new_game(pid, "wasp", "32"))
+    second = table.run(lambda s: s.new_game(pid, "scorpion-ii", "30"))
+    assert (second.row.peeked, second.row.deal_seen) == (False, False)
+    table.run(lambda s: s.new_game(pid, "scorpion-ii", "40"))
+    table.run(lambda s: s.new_game(pid, "scorpion-ii", "41"))
+    scorpion = table.run(lambda s: s.new_game(pid, "scorpion", "40"))
+    assert (scorpion.row.peeked, scorpion.row.deal_seen) == (True, True)
+
+
+def test_f10_dealing_a_deal_again_keeps_its_first_time(table: Table) -> None:
+    """F10: the record of deals dealt is one row per player, variant and deal: dealt again
+    an hour later (Replay, or a new game of that number), the first time stays."""
+    pid = table.player()
+    table.clock.now = T0 + timedelta(hours=1)
+    table.run(lambda s: s.restart(pid, "scorpion"))
+    table.run(lambda s: s.new_game(pid, "scorpion", "1"))
+    assert dealt(table, pid) == [("scorpion", "1", T0), ("wasp", "2", T0)]
+
+
+def test_f8_f10_deleting_the_results_forgets_the_deals_dealt(table: Table) -> None:
+    """F8, F10: "delete my results" deletes the record of deals dealt too (another player's
+    stays): Scorpion's deal 30 after Chelicera's then starts unmarked. The data export lists
+    the record beforehand."""
+    pid = table.player()
+    other = table.player()
+    for who in (pid, other):
+        table.run(lambda s, who=who: s.new_game(who, "chelicera", "30"))
+        table.run(lambda s, who=who: s.new_game(who, "chelicera", "31"))
+    data = table.run(lambda s: export_data(s.session, pid, table.clock()), "orm")
+    assert data["dealt_deals"] == [
+        {"variant": v, "deal": d, "first_dealt_at": "2026-12-02T12:00:00.000Z"}
+        for v, d in [("chelicera", "30"), ("chelicera", "31"), ("scorpion", "1"),
+                     ("wasp", "2")]
+    ]
+    table.run(lambda s: s.delete_results(pid))
+    assert dealt(table, pid) == []
+    fresh = table.run(lambda s: s.new_game(pid, "scorpion", "30"))
+    assert (fresh.row.peeked, fresh.row.deal_seen) == (False, False)
+    marked = table.run(lambda s: s.new_game(other, "scorpion", "30"))
+    assert marked.row.peeked
+
+
+def test_f10_migration_0004_records_the_deals_of_the_games_and_results(
+    database: Database,
+) -> None:
+    """F10: migration 0004 makes ``dealt_deals`` from the deals of the saved games (when
+    dealt) and of the results (when started), one row per player, variant and deal at its
+    earliest time; going down to 0003 removes it, and up again works."""
+    _downgrade(database, "0003")
+    assert "dealt_deals" not in inspect(database.engine).get_table_names()
+    t1, t2 = T0, T0 + timedelta(minutes=5)
+    with database.engine.begin() as conn:
+        conn.execute(text("INSERT INTO players (id, created_at) VALUES ('p', :t)"), {"t": t1})
+        game = (
+            "INSERT INTO games (id, player_id, variant, deal, moves, redo, position, "
+            "created_at, won, counted, version, peeked, deal_seen) VALUES (:id, 'p', "
+            ":variant, :deal, '', '', '', :t, false, true, 1, false, false)"
+        )
+        conn.execute(text(game), [
+            {"id": 1, "variant": "chelicera", "deal": "5", "t": t2},
+            {"id": 2, "variant": "wasp", "deal": "9", "t": t1},
+        ])
+        result = (
+            "INSERT INTO results (player_id, variant, deal, started_at, won, moves, time_ms, "
+            "peeked) VALUES ('p', :variant, :deal, :t, false, 0, 0, false)"
+        )
+        conn.execute(text(result), [
+            {"variant": "chelicera", "deal": "5", "t": t1},
+            {"variant": "scorpion", "deal": "7", "t": t2},
+        ])
+    migrate(database.engine)
+    with database.session() as session:
+        rows = session.execute(
+            select(DealtDealRow.variant, DealtDealRow.deal, DealtDealRow.first_dealt_at)
+            .order_by(DealtDealRow.variant, DealtDealRow.deal)
+        ).all()
+    assert [tuple(r) for r in rows] == [
+        ("chelicera", "5", t1), ("scorpion", "7", t2), ("wasp", "9", t1)]
+    _downgrade(database, "0003")
+    assert "dealt_deals" not in inspect(database.engine).get_table_names()
+    assert "seen_deals" in inspect(database.engine).get_table_names()
+    migrate(database.engine)
+    assert "dealt_deals" in inspect(database.engine).get_table_names()

@@ -211,5 +211,31 @@ def test_f10_v1_a_deal_under_way_is_not_dealt_in_another_game(client: TestClient
     body = {"variant": "chelicera", "winnable_only": True}
     assert ok(client.post("/api/game/new", json=body))["deal"] == "620"
     ok(client.post("/api/game/new", json={"variant": "scorpion", "deal": "618"}))
-    assert ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "617"}))[
-        "deal"] == "617"
+    dealt = ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "617"}))
+    assert dealt["deal"] == "617"
+    # Scorpion's start showed cards of Chelicera's stock: the game counts as peeked.
+    assert marked_by_the_deal(dealt)
+
+
+def test_f10_v1_a_deal_dealt_in_another_game_whose_start_shows_more_counts_as_peeked(
+    client: TestClient,
+) -> None:
+    """F10, V1: Chelicera's deal 30 shows, face up, cards that Scorpion's deal 30 hides.
+    Dealt in Chelicera, then Chelicera on another deal before any move (nothing under way on
+    30 any more), Scorpion's deal 30 counts as peeked, with the seen deal's reason (no card
+    named), and so does its result once started; Wasp's start is Scorpion's, so Scorpion's
+    deal 31 then Wasp's deal 31 is a replay, unmarked."""
+    ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "30"}))
+    ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "32"}))
+    view = ok(client.post("/api/game/new", json={"variant": "scorpion", "deal": "30"}))
+    assert view["deal"] == "30"
+    assert marked_by_the_deal(view)
+    assert not CODE.search(view["peeked_reason"])
+    moved = ok(client.post("/api/game/move", json={
+        "variant": "scorpion", "move": "deal", "version": view["version"]}))
+    assert marked_by_the_deal(moved)
+    started = [r for r in ok(client.get("/api/my-data"))["results"] if r["deal"] == "30"]
+    assert [(r["variant"], r["peeked"]) for r in started] == [("scorpion", True)]
+    ok(client.post("/api/game/new", json={"variant": "scorpion", "deal": "31"}))
+    ok(client.post("/api/game/new", json={"variant": "scorpion", "deal": "33"}))
+    assert unmarked(ok(client.post("/api/game/new", json={"variant": "wasp", "deal": "31"})))

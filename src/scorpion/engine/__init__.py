@@ -9,7 +9,14 @@ Pure: no input or output. Everything else in the package builds on it::
 """
 
 from .cards import Card, CardError, Suit, card_code, card_name, parse_card, parse_suit
-from .deals import DealNumber, DealNumberError, deal, shuffled_deck
+from .deals import (
+    DealNumber,
+    DealNumberError,
+    deal,
+    shuffled_deck,
+    start_reveals,
+    start_shows,
+)
 from .game import Change, Game, HistoryError, change_between
 from .notation import (
     NotationError,
@@ -69,5 +76,6 @@ __all__ = [
     "PositionError", "Suit", "UnknownVariantError", "Variant", "card_code", "card_name",
     "change_between", "deal", "enters_empty_column", "format_position", "lands_on", "place_refusal",
     "parse_card", "parse_position", "parse_suit", "position_from_json", "position_to_json",
-    "settle_column", "shuffled_deck", "stock_deal_refusal", "variant_by_id",
+    "settle_column", "shuffled_deck", "start_reveals", "start_shows", "stock_deal_refusal",
+    "variant_by_id",
 ]

@@ -233,3 +233,44 @@ def deal(number: DealNumber | int | str, variant: Variant | str = SCORPION) -> P
     return Position(
         tuple(tuple(c) for c in columns), variant.face_down_start, stock, (), variant, cells
     )
+
+
+def start_shows(variant: Variant | str) -> frozenset[int]:
+    """The places in the shuffled deck of the cards that the first position of ``variant``
+    shows: face up in a column, or in a reserve or free cell.
+
+    A place counts the cards dealt before it (0: the first card dealt, the last of
+    :func:`shuffled_deck`). Every variant deals deal N from the same shuffled deck in this
+    order, so the places tell, for every deal number at once, which of its cards a game's
+    start shows and which it hides (face down, or in the stock).
+
+    Raises:
+        UnknownVariantError: if ``variant`` is an id no variant has.
+    """
+    if isinstance(variant, str):
+        variant = variant_by_id(variant)
+    shown: set[int] = set()
+    place = 0
+    for row in variant.rows:
+        for letter in row:
+            if letter == ".":
+                continue
+            if letter == "U":
+                shown.add(place)
+            place += 1
+    if variant.cells and variant.cells_dealt:
+        shown.update(range(place, place + variant.cells))
+    return frozenset(shown)
+
+
+def start_reveals(shown_in: Variant | str, played_in: Variant | str) -> bool:
+    """True if, on every deal number, the first position of ``shown_in`` shows a card that
+    the first position of ``played_in`` hides (face down or in the stock): having seen the
+    one, a player knows a hidden card of the other (F10). False for the same variant, and
+    for one whose start shows no card the other hides (Scorpion and Wasp deal alike; Scorpion
+    shows nothing that Scorpion II hides).
+
+    Raises:
+        UnknownVariantError: if either is an id no variant has.
+    """
+    return not start_shows(shown_in) <= start_shows(played_in)

@@ -26,9 +26,12 @@ without a win. Undo, redo and hints do not change what counts.
 
 Fair play (F10): a game starts marked peeked when its deal number is one whose hidden cards
 the player was shown before (``seen_deals``: the deal's solution, or peeking help in a game
-of it, in any variant, since every variant deals deal N from the same shuffled deck). That
-is checked once, when the game is dealt (:meth:`GameService.new_game`, which a replay, a
-visit and giving up go through too), never on a move. For the same reason a deal number
+of it, in any variant, since every variant deals deal N from the same shuffled deck), or
+one they were dealt in a variant whose start shows cards that this variant's start hides
+(``dealt_deals``: Scorpion after Chelicera or Scorpion II, not after Wasp, whose start is
+Scorpion's; the same variant again is a replay, not marked). That is checked once, when
+the game is dealt (:meth:`GameService.new_game`, which a replay, a visit and giving up go
+through too), never on a move. For the same reason a deal number
 under way in the player's game of one variant is not dealt in another
 (:class:`DealInPlayError`): side by side, each game would show cards the other hides.
 """
@@ -54,6 +57,7 @@ from sqlalchemy import (
     delete,
     exists,
     insert,
+    or_,
     select,
     update,
 )
@@ -75,11 +79,21 @@ from ..engine import (
     Variant,
     deal,
     format_position,
+    start_reveals,
     variant_by_id,
 )
 from ..engine.hints import hint_moves
 from .db import Database, DriverTransaction
-from .models import Base, ClockRow, GameRow, PlayerRow, ResultRow, SeenDealRow, SettingsRow
+from .models import (
+    Base,
+    ClockRow,
+    DealtDealRow,
+    GameRow,
+    PlayerRow,
+    ResultRow,
+    SeenDealRow,
+    SettingsRow,
+)
 
 IDLE_PLAYER_AGE = timedelta(days=7)
 """Players with nothing stored are forgotten this long after they got their cookie."""
@@ -103,6 +117,7 @@ _GAMES = Base.metadata.tables["games"]
 _CLOCKS = Base.metadata.tables["clocks"]
 _RESULTS = Base.metadata.tables["results"]
 _SEEN = Base.metadata.tables["seen_deals"]
+_DEALT = Base.metadata.tables["dealt_deals"]
 _PLAYER = select(_PLAYERS.c.id).where(_PLAYERS.c.id == bindparam("player"))
 _HOLD_PLAYER = _PLAYER.with_for_update()  # see GameService.hold_player
 _GAME_AND_CLOCK = (
@@ -134,11 +149,32 @@ _NEW_RESULT = (
     )
     .returning(_RESULTS.c.id)
 )
-_DEAL_SEEN = (  # in any variant: every variant deals deal N from the same deck
-    exists()
-    .where(_SEEN.c.player_id == bindparam("player"), _SEEN.c.deal == bindparam("new_deal"))
-    .label("deal_seen")
-)
+
+
+def _shown_in(variant_id: str) -> tuple[str, ...]:
+    """The variants whose start shows cards that the start of ``variant_id`` hides
+    (:func:`start_reveals`): having been dealt the deal in one of them marks a game of it
+    in ``variant_id`` (F10)."""
+    return tuple(w for w in VARIANTS if start_reveals(w, variant_id))
+
+
+def _deal_seen(variant_id: str) -> Any:
+    """The test that a game of ``variant_id`` on the deal ``new_deal`` starts marked peeked
+    (:meth:`GameService.deal_seen`), as a labelled column on the binds ``player`` and
+    ``new_deal``."""
+    seen = exists().where(  # in any variant: every variant deals deal N from the same deck
+        _SEEN.c.player_id == bindparam("player"), _SEEN.c.deal == bindparam("new_deal")
+    )
+    shown_in = _shown_in(variant_id)
+    if not shown_in:
+        return seen.label("deal_seen")
+    dealt = exists().where(
+        _DEALT.c.player_id == bindparam("player"), _DEALT.c.deal == bindparam("new_deal"),
+        or_(*(_DEALT.c.variant == w for w in shown_in)),
+    )
+    return or_(seen, dealt).label("deal_seen")
+
+
 _SAME_CARDS = (  # the player's game not won, of another variant, dealt from the same number
     select(_GAMES.c.variant)
     .where(
@@ -148,12 +184,31 @@ _SAME_CARDS = (  # the player's game not won, of another variant, dealt from the
     .order_by(_GAMES.c.variant)
     .limit(1)
 )
-_GAME_TO_RENEW = (  # joined to its clock: a game without one takes the general path
-    select(_GAMES.c.id, _GAMES.c.version, _DEAL_SEEN)
-    .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
-    .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
-    .with_for_update(of=_GAMES)
-)
+
+
+@functools.cache
+def _game_to_renew(variant_id: str) -> Executable:
+    """The read of :meth:`GameService._renew` for a game of ``variant_id`` (one statement
+    per variant, kept: the test of a seen deal depends on the variant). Joined to its
+    clock: a game without one takes the general path."""
+    return (
+        select(_GAMES.c.id, _GAMES.c.version, _deal_seen(variant_id))
+        .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
+        .where(
+            _GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant")
+        )
+        .with_for_update(of=_GAMES)
+    )
+
+
+_DEALT_VALUES: dict[str, Any] = {
+    "player_id": bindparam("player"), "variant": bindparam("variant"),
+    "deal": bindparam("new_deal"), "first_dealt_at": bindparam("now"),
+}
+_RECORD_DEALT = {  # kept as first dealt: a later deal of it changes nothing
+    "sqlite": sqlite_dml.insert(_DEALT).values(_DEALT_VALUES).on_conflict_do_nothing(),
+    "postgresql": postgresql_dml.insert(_DEALT).values(_DEALT_VALUES).on_conflict_do_nothing(),
+}
 _RENEW_GAME = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("old_version"))
@@ -660,6 +715,7 @@ class GameService:
             ~exists().where(GameRow.player_id == PlayerRow.id),
             ~exists().where(ResultRow.player_id == PlayerRow.id),
             ~exists().where(SeenDealRow.player_id == PlayerRow.id),
+            ~exists().where(DealtDealRow.player_id == PlayerRow.id),
             ~exists().where(
                 SettingsRow.player_id == PlayerRow.id,
                 SettingsRow.saving.is_(False) | SettingsRow.peeking.is_(True),
@@ -821,8 +877,9 @@ class GameService:
         over when they are.
 
         The game starts marked peeked (``peeked`` and ``deal_seen``) when the player was
-        shown the hidden cards of this deal number before, in any variant (F10, see
-        :meth:`deal_seen`): its win will not count as a win without peeking.
+        shown the hidden cards of this deal number before (F10, see :meth:`deal_seen`): its
+        win will not count as a win without peeking. The deal is recorded as dealt in the
+        variant (:meth:`record_dealt`).
 
         Raises:
             PlayerNotFoundError: (``known=False`` only) if there is no such player.
@@ -868,7 +925,8 @@ class GameService:
         row.won = False
         row.result_id = None
         row.counted = True
-        row.peeked = row.deal_seen = self.deal_seen(player_id, str(number))
+        row.peeked = row.deal_seen = self.deal_seen(player_id, variant_id, str(number))
+        self.record_dealt(player_id, variant_id, str(number))
         self.session.flush()
         try:
             clock = self.session.get(ClockRow, row.id)
@@ -929,17 +987,22 @@ class GameService:
         self, player_id: str, variant_id: str, deal_number: str, start: Position, now: datetime
     ) -> GameState | None:
         """Start the new game of :meth:`new_game` in the player's row of the variant, the
-        common case, in three statements on the driver: one reads the row's id and
+        common case, in four statements on the driver: one reads the row's id and
         version and its clock's (the row locked, as :meth:`_row` does), two write every
         value of a new game (the version goes up by one, as the ORM's does; the read also
-        tells whether the deal was seen, :meth:`deal_seen`). Returns None,
-        having written nothing, when the general path must do it: no row or no clock yet,
-        or an unreadable id or version (the general path replaces the row)."""
+        tells whether the deal was seen, :meth:`deal_seen`), one records the deal as dealt
+        (:meth:`record_dealt`). Returns None, having written nothing, when the general
+        path must do it: no row or no clock yet, an unreadable id or version (the general
+        path replaces the row), or a database other than SQLite and PostgreSQL."""
+        assert self._database is not None
+        dialect = self._database.engine.dialect.name
+        if dialect not in _RECORD_DEALT:
+            return None
         statements = self._statements()
         try:
-            if self._database is not None and self._database.engine.dialect.name == "postgresql":
+            if dialect == "postgresql":
                 statements.fetch(_HOLD_PLAYER, {"player": player_id})  # see hold_player
-            found = statements.fetch(_GAME_TO_RENEW, {
+            found = statements.fetch(_game_to_renew(variant_id), {
                 "player": player_id, "variant": variant_id, "new_deal": deal_number,
             })
         except DAMAGE:
@@ -959,6 +1022,9 @@ class GameService:
         if renewed != 1:  # cannot happen under the lock; never overwrite a change
             raise StaleGameError("this game changed in another tab; reload")
         statements.run(_RENEW_CLOCK, {"game": game_id})
+        statements.run(_RECORD_DEALT[dialect], {
+            "player": player_id, "variant": variant_id, "new_deal": deal_number, "now": now,
+        })
         row = SavedGame(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number, moves="",
             redo="", position=position, created_at=now, started_at=None, finished_at=None,
@@ -1245,20 +1311,40 @@ class GameService:
             self.session.execute(delete(GameRow).where(GameRow.player_id == player_id))
         )
 
-    def deal_seen(self, player_id: str, deal_number: str) -> bool:
-        """True if the player was shown the hidden cards of deal ``deal_number`` (as
-        :class:`DealNumber` prints it) before, in any variant: its solution, or peeking
-        help in a game of it (F10, ``seen_deals``). Every variant deals deal N from the
-        same shuffled deck, so what was seen in one tells the cards of the others."""
-        return bool(
-            self.session.scalar(
-                select(
-                    exists().where(
-                        SeenDealRow.player_id == player_id, SeenDealRow.deal == deal_number
-                    )
-                )
-            )
+    def deal_seen(self, player_id: str, variant_id: str, deal_number: str) -> bool:
+        """True if a game of ``variant_id`` on deal ``deal_number`` (as :class:`DealNumber`
+        prints it) would show the player nothing new (F10): they were shown its hidden
+        cards before, in any variant (its solution, or peeking help in a game of it:
+        ``seen_deals``), or they were dealt it in a variant whose start shows cards that
+        this variant's start hides (``dealt_deals``, :func:`scorpion.engine.start_reveals`:
+        Scorpion after Chelicera, not after Wasp). Every variant deals deal N from the same
+        shuffled deck, so what was seen in one tells the cards of the others."""
+        found = self.session.execute(
+            select(_deal_seen(variant_id)), {"player": player_id, "new_deal": deal_number}
+        ).scalar()
+        return bool(found)
+
+    def record_dealt(self, player_id: str, variant_id: str, deal_number: str) -> None:
+        """Record that the player was dealt deal ``deal_number`` in ``variant_id``: its start
+        showed them the cards that variant deals face up (F10, ``dealt_deals``). Recording
+        it again keeps the first time (the caller commits)."""
+        values = {
+            "player": player_id, "variant": variant_id, "new_deal": deal_number,
+            "now": self.clock(),
+        }
+        dialect = self.session.get_bind().dialect.name
+        if dialect in _RECORD_DEALT:
+            self.session.execute(_RECORD_DEALT[dialect], values)
+            return
+        known = select(DealtDealRow.player_id).where(
+            DealtDealRow.player_id == player_id, DealtDealRow.variant == variant_id,
+            DealtDealRow.deal == deal_number,
         )
+        if self.session.scalars(known).first() is None:
+            self.session.add(DealtDealRow(
+                player_id=player_id, variant=variant_id, deal=deal_number,
+                first_dealt_at=values["now"],
+            ))
 
     def hold_player(self, player_id: str) -> None:
         """Make the rest of this transaction wait for the player's other transactions that
@@ -1330,10 +1416,11 @@ class GameService:
 
         The rows are deleted, not flagged. A game in progress is kept but will count in
         no statistics, even if it is won. The record of the deals whose hidden cards the
-        player was shown (``seen_deals``) goes with them: a game dealt afterwards starts
-        unmarked, whatever its deal.
+        player was shown (``seen_deals``) goes with them, and so does the record of the deals
+        dealt (``dealt_deals``): a game dealt afterwards starts unmarked, whatever its deal.
         """
         self.session.execute(delete(SeenDealRow).where(SeenDealRow.player_id == player_id))
+        self.session.execute(delete(DealtDealRow).where(DealtDealRow.player_id == player_id))
         self.session.execute(
             update(GameRow)
             .where(GameRow.player_id == player_id)

@@ -11,6 +11,9 @@ The schema is created and changed only by the Alembic migrations in
 - ``results``: one row per game started (its first move made), won or not: the statistics.
 - ``seen_deals``: the deals whose hidden cards the player was shown (a deal's solution, or
   peeking help in a game of it): a later game of such a deal starts marked peeked (F10).
+- ``dealt_deals``: the deals the player was dealt, by variant: a later game of another
+  variant on that deal number starts marked peeked when the first's start showed cards
+  the other's start hides (F10).
 """
 
 from __future__ import annotations
@@ -182,3 +185,26 @@ class SeenDealRow(Base):
     variant: Mapped[str] = mapped_column(String(32), primary_key=True)
     deal: Mapped[str] = mapped_column(String(32), primary_key=True)
     first_seen_at: Mapped[datetime]
+
+
+class DealtDealRow(Base):
+    """A deal the player was dealt in a variant (F10): its first position showed them the
+    cards that this variant deals face up. A game the player starts later on the same deal
+    number in a variant whose start hides some of those cards
+    (:func:`scorpion.engine.start_reveals`: Scorpion after Chelicera, say) starts marked
+    peeked. The same variant again is a replay, as after any game: not marked.
+
+    Attributes:
+        variant: the variant of the game dealt.
+        deal: the deal number, as :class:`GameRow` keeps it.
+        first_dealt_at: when it was first dealt (naive UTC).
+    """
+
+    __tablename__ = "dealt_deals"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    deal: Mapped[str] = mapped_column(String(32), primary_key=True)
+    first_dealt_at: Mapped[datetime]

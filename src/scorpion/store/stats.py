@@ -25,7 +25,15 @@ from .games import (
     damaged_game_field,
     damaged_result_field,
 )
-from .models import ClockRow, GameRow, PlayerRow, ResultRow, SeenDealRow, SettingsRow
+from .models import (
+    ClockRow,
+    DealtDealRow,
+    GameRow,
+    PlayerRow,
+    ResultRow,
+    SeenDealRow,
+    SettingsRow,
+)
 
 RECENT = 20
 """How many of the latest finished games the statistics list (for the chart)."""
@@ -201,7 +209,9 @@ def export_data(session: Session, player_id: str, now: datetime) -> dict[str, An
     (the SHA-256 of the cookie, of no use outside this server) and the saved position,
     which would show the face-down cards of a game in progress (the deal and the moves
     give the position). ``seen_deals`` lists the deals whose hidden cards the player was
-    shown (F10): a game of one of them starts marked peeked.
+    shown (F10): a game of one of them starts marked peeked. ``dealt_deals`` lists the
+    deals the player was dealt, by variant (F10): a game of one of them in a variant whose
+    start hides cards that the first one's start showed starts marked peeked.
 
     Raises:
         DamagedDataError: if the player's rows cannot be read.
@@ -259,6 +269,14 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
     for d in seen:
         if not isinstance(d.first_seen_at, datetime):
             raise ValueError(f"seen deal {d.variant} {d.deal} is damaged")
+    dealt = session.scalars(
+        select(DealtDealRow)
+        .where(DealtDealRow.player_id == player_id)
+        .order_by(DealtDealRow.first_dealt_at, DealtDealRow.variant, DealtDealRow.deal)
+    ).all()
+    for e in dealt:
+        if not isinstance(e.first_dealt_at, datetime):
+            raise ValueError(f"dealt deal {e.variant} {e.deal} is damaged")
     return {
         "format": "scorpion-solitaire player data",
         "format_version": 1,
@@ -285,5 +303,9 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
         "seen_deals": [
             {"variant": d.variant, "deal": d.deal, "first_seen_at": _time(d.first_seen_at)}
             for d in seen
+        ],
+        "dealt_deals": [
+            {"variant": e.variant, "deal": e.deal, "first_dealt_at": _time(e.first_dealt_at)}
+            for e in dealt
         ],
     }

@@ -131,8 +131,8 @@ class LastMove(BaseModel):
 
 DEAL_SEEN_REASON = (
     "This game counts as peeked: you were shown this deal's hidden cards before (its "
-    "solution, or peeking help in a game of it), so its win will not be a win without "
-    "peeking."
+    "solution, peeking help in a game of it, or another game of it that deals them face "
+    "up), so its win will not be a win without peeking."
 )
 """The reason of a game that started marked peeked (F10): its deal was seen before."""
 
