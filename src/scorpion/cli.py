@@ -147,17 +147,31 @@ def _read_position(source: str, variant_id: str | None) -> Position:
     --json`` prints (exit 2, naming the problem, for anything else)."""
     text = _read_text(source)
     try:
-        if text.lstrip().startswith(("{", "[")):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"not a position in JSON: {exc}") from None
-            except RecursionError:
-                raise ValueError("not a position in JSON: nested too deeply") from None
-            return position_from_json(data, _variant(variant_id))
+        if _is_json(text):
+            return _json_position(text, variant_id)
         return parse_position(text, _variant(variant_id))
     except ValueError as exc:
         raise _fail(f"error: {source}: {exc}") from None
+
+
+def _is_json(text: str) -> bool:
+    """True for a text that is meant as JSON (not the text notation)."""
+    return text.lstrip().startswith(("{", "["))
+
+
+def _json_position(text: str, variant_id: str | None) -> Position:
+    """The position of the JSON form that ``deal --json`` prints.
+
+    Raises:
+        ValueError: naming the problem (not JSON, not a position).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a position in JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("not a position in JSON: nested too deeply") from None
+    return position_from_json(data, _variant(variant_id))
 
 
 def _variant_and_deal(variant_id: str | None, number: str) -> tuple[Variant, DealNumber]:
@@ -172,6 +186,28 @@ def _variant_and_deal(variant_id: str | None, number: str) -> tuple[Variant, Dea
 
 def _deal_title(variant: Variant, number: DealNumber) -> str:
     return f"{variant.name} deal {number}"
+
+
+@app.command("variants")
+def variants_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the games (the ids that --variant takes), with PySolFC's id and name of each."""
+    games = list(VARIANTS.values())
+    if as_json:
+        typer.echo(json.dumps([
+            {"id": v.id, "name": v.name, "pysol_id": v.pysol_id, "pysol_name": v.pysol_name,
+             "house_rule": v.house_rule, "columns": v.columns, "advised": v.is_classic}
+            for v in games
+        ], indent=2))
+        return
+    width = max(len(v.id) for v in games)
+    name_width = max(len(v.name) for v in games)
+    for v in games:
+        origin = (f"PySolFC {v.pysol_id}" if v.house_rule is None
+                  else f"PySolFC {v.pysol_id} {v.pysol_name} with our house rule: "
+                  f"{v.house_rule.removeprefix('ours: ')}")
+        typer.echo(f"{v.id:<{width}}  {v.name:<{name_width}}  {origin}")
 
 
 @app.command("deal")
@@ -268,7 +304,10 @@ FAIR_NOTE = "The chances use only the cards the player can see (no peeking)."
 @app.command("advise")
 def advise_command(
     source: Annotated[
-        str, typer.Argument(metavar="FILE|-", help="A position or a player's view, or - for stdin.")
+        str, typer.Argument(
+            metavar="FILE|-",
+            help="A position (text or JSON) or a player's view, or - for stdin.",
+        )
     ],
     variant: VariantOption = None,
     samples: Annotated[int, typer.Option(help="Samples at most.", min=1)] = DEFAULT_SAMPLES,
@@ -283,7 +322,10 @@ def advise_command(
     """
     text = _read_text(source)
     try:
-        view = parse_view(text, _variant(variant))
+        if _is_json(text):
+            view = PlayerView.of(_json_position(text, variant))
+        else:
+            view = parse_view(text, _variant(variant))
     except ValueError as exc:
         raise _fail(f"error: {source}: {exc}") from None
     advice = advise(view, seed=seed, max_samples=samples, nodes=nodes)
@@ -649,6 +691,10 @@ def survey_command(
         first, last = parse_range(deals)
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
+    if player != "full" and not v.is_classic:
+        raise _fail(f"error: the players play Scorpion, Scorpion II, Wasp and Wasp II only so "
+                    f"far (the advisor does not play {v.name} yet); --player full decides "
+                    "the deals of every game")
     if player != "full" and (nodes is not None or budget is not None or probes is not None):
         raise _fail("error: --nodes, --budget and --probes are for --player full (the players' "
                     "budgets are fixed, so their surveys are the same on every machine)")

@@ -99,3 +99,23 @@ def test_b5_survey_refuses_an_unknown_player_and_a_bad_plot() -> None:
     result = runner.invoke(app, ["survey", "1..3", "--player", "random", "--plot", "x.pdf"])
     assert result.exit_code == 2
     assert "--plot writes an .svg or a .png file" in result.output
+
+
+@pytest.mark.parametrize("player", ["fair", "heuristic", "random"])
+@pytest.mark.parametrize("variant_id", ["chelicera", "how-they-run", "scorpion-tail"])
+def test_b5_v2_survey_with_a_player_refuses_a_game_the_advisor_does_not_play(
+    tmp_path: Path, player: str, variant_id: str
+) -> None:
+    """B5, V2: the players play the games the advisor plays; another game is refused before
+    anything is printed or written (exit 2, naming the game and the way out)."""
+    out = tmp_path / "x.csv"
+    result = runner.invoke(app, ["survey", "1..2", "--variant", variant_id, "--player", player,
+                                 "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 2
+    name = {"chelicera": "Chelicera", "how-they-run": "How They Run",
+            "scorpion-tail": "Scorpion Tail"}[variant_id]
+    assert result.stderr == (
+        "error: the players play Scorpion, Scorpion II, Wasp and Wasp II only so far (the "
+        f"advisor does not play {name} yet); --player full decides the deals of every game\n")
+    assert result.stdout == ""
+    assert not out.exists()

@@ -528,3 +528,45 @@ def test_f1_the_address_and_the_rules_link_follow_the_game_played(table: Table) 
     rules.click()
     page.wait_for_url("**/rules#how-they-run")
     expect(page.locator("#how-they-run")).to_be_in_viewport()
+
+
+EXPOSED_UNDER = """box => {
+  const t = box.getBoundingClientRect();
+  const hit = [];
+  for (const column of document.querySelectorAll('#felt .column')) {
+    const cards = column.querySelectorAll('.card');
+    const top = cards[cards.length - 1];
+    if (!top) continue;
+    const r = top.getBoundingClientRect();
+    if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) {
+      hit.push(top.dataset.code || 'down');
+    }
+  }
+  return hit;
+}"""
+"""The exposed cards (a column's top card, a cell's card) that lie under an element."""
+
+
+def test_f9_v2_a_refill_is_narrated_and_the_message_leaves_the_exposed_cards_in_sight(
+    browser: Browser, base_url: str
+) -> None:
+    """F9, V2: Chelicera deal 5, QS-7 empties column 4, which takes three stock cards: the
+    screen-reader narration names them. On a low desktop window (1280x430), where the
+    columns reach down to the bottom, a message (a hint) is placed over no exposed card."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 430})
+    page = context.new_page()
+    table = Table(page)
+    table.open()
+    new_game(table, "chelicera", 5)
+    page.keyboard.press("h")
+    toast = table.toast()
+    expect(toast).to_be_visible()
+    assert toast.evaluate(EXPOSED_UNDER) == []
+    page.keyboard.press("Escape")
+    answer = table.click_move("QS", 6)
+    after = table.played(answer)
+    assert after["last"]["dealt"] == ["QD", "4H", "AC"]
+    expect(page.locator("#announce")).to_have_text(
+        "Moved queen of spades to column 7; dealt queen of diamonds, four of hearts, ace of "
+        "clubs from the stock.")
+    context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -13,10 +14,12 @@ from scorpion.cli import app
 from scorpion.engine import (
     VARIANTS,
     Move,
+    NotationError,
     deal,
     format_position,
     parse_position,
     position_from_json,
+    position_to_json,
 )
 from scorpion.solver import Verdict, solve
 
@@ -28,6 +31,28 @@ WINNABLE = {
     "scorpion-tail": 4, "three-blind-mice": 3, "farmers-wife": 2, "how-they-run": 1,
     "scorpion-head": 1, "chelicera": 1,
 }
+
+
+def test_b3_v2_variants_lists_every_game_with_its_pysolfc_id() -> None:
+    """B3, V2: 'variants' lists the ids --variant takes, each with its name and PySolFC's
+    game id (the house rule named as ours); --json gives the same, with the columns and
+    whether the advisor plays the game."""
+    result = runner.invoke(app, ["variants"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == IDS
+    assert lines[0] == "scorpion          Scorpion                PySolFC 29"
+    assert lines[4] == (
+        "scorpion-strict   Scorpion, strict stock  PySolFC 29 Scorpion with our house rule: "
+        "the stock may not be dealt while a column is empty")
+    assert lines[8] == "how-they-run      How They Run            PySolFC 544"
+    data = json.loads(runner.invoke(app, ["variants", "--json"]).stdout)
+    assert [d["id"] for d in data] == IDS
+    assert data[8] == {"id": "how-they-run", "name": "How They Run", "pysol_id": 544,
+                       "pysol_name": "How They Run", "house_rule": None, "columns": 10,
+                       "advised": False}
+    assert [d["id"] for d in data if d["advised"]] == [
+        "scorpion", "scorpion-ii", "wasp", "wasp-ii", "scorpion-strict"]
 
 
 @pytest.mark.parametrize("variant_id", IDS)
@@ -145,6 +170,75 @@ def test_b3_v2_hint_and_advise_say_the_advisor_does_not_play_the_other_games_yet
     result = runner.invoke(app, ["advise", "-"], input=text)
     assert result.exit_code == 2
     assert "the advisor does not play Scorpion Tail yet" in result.stderr
+
+
+def test_b3_v2_advise_names_the_game_it_does_not_play_before_reading_its_columns(
+    tmp_path: Path,
+) -> None:
+    """B3, B5, V2: a How They Run view ('?' for its hidden cards; ten columns) is refused
+    for the game, not for its eighth column, whether the game is named by its 'variant:'
+    line or by --variant; its JSON (as 'deal --json' prints it) likewise. Scorpion's JSON
+    gets the same advice as its text."""
+    text = format_position(deal(1, VARIANTS["how-they-run"]))
+    view = re.sub(r"\[[^]]*\]", "[? ? ?]", text)
+    assert view.count("[? ? ?]") == 3 and "\n10: [? ? ?] 7D 9C\n" in view
+    for args in (["advise", "-"], ["advise", "-", "--variant", "how-they-run"]):
+        result = runner.invoke(app, args, input=view)
+        assert result.exit_code == 2, result.output
+        assert "the advisor does not play How They Run yet" in result.stderr
+        assert "column 8" not in result.stderr
+    path = tmp_path / "htr.json"
+    path.write_text(runner.invoke(app, ["deal", "1", "-v", "how-they-run", "--json"]).stdout)
+    result = runner.invoke(app, ["advise", str(path)])
+    assert result.exit_code == 2
+    assert "the advisor does not play How They Run yet" in result.stderr
+    path = tmp_path / "scorpion.json"
+    path.write_text(runner.invoke(app, ["deal", "5", "--json"]).stdout)
+    args = ["--samples", "8", "--nodes", "2000", "--json"]
+    from_json = runner.invoke(app, ["advise", str(path), *args])
+    from_text = runner.invoke(app, ["advise", "-", *args], input=format_position(deal(5)))
+    assert from_json.exit_code == from_text.exit_code == 0, from_json.output
+    assert from_json.stdout == from_text.stdout
+
+
+def test_b3_v2_a_wider_game_without_its_variant_line_is_told_to_name_itself() -> None:
+    """B3, V2: ten columns read as Scorpion (no 'variant:' line, no --variant) name the
+    column and say that such a game needs its 'variant:' line; with the line, it reads."""
+    text = format_position(deal(1, VARIANTS["three-blind-mice"]))
+    unnamed = "\n".join(line for line in text.splitlines() if "variant:" not in line) + "\n"
+    result = runner.invoke(app, ["moves", "-"], input=unnamed)
+    assert result.exit_code == 2
+    assert ("there is no column 8 (columns are 1-7; a game of ten columns needs its "
+            "'variant:' line)") in result.stderr
+    assert runner.invoke(app, ["moves", "-"], input=text).exit_code == 0
+
+
+def test_b3_b4_v2_json_positions_name_a_missing_or_misplaced_key() -> None:
+    """B3, B4, V2: the JSON form refuses a key its game does not have and a missing one
+    that it needs, naming them, as the text form names its lines; 'deal' (which 'deal
+    --json' adds) is let through."""
+    data = position_to_json(deal(1, VARIANTS["how-they-run"]))
+    cells = data.pop("cells")
+    with pytest.raises(NotationError, match=r"^missing key 'cells' \(How They Run\)$"):
+        position_from_json(data)
+    with pytest.raises(NotationError, match=r"^How They Run has the key 'cells', not 'reserve'$"):
+        position_from_json({**data, "reserve": cells})
+    with pytest.raises(NotationError, match=r"^unknown key 'celss': expected 'variant', "
+                       r"'columns', 'stock', 'runs', 'cells'$"):
+        position_from_json({**data, "cells": cells, "celss": cells})
+    assert position_from_json({**data, "cells": cells, "deal": "1"}) == deal(
+        1, VARIANTS["how-they-run"])
+    scorpion = position_to_json(deal(1))
+    with pytest.raises(NotationError, match=r"^Scorpion has no reserve or free cells: leave "
+                       r"out the key 'cells'$"):
+        position_from_json({**scorpion, "cells": []})
+    del scorpion["stock"]
+    with pytest.raises(NotationError, match=r"^missing key 'stock' \(Scorpion\)$"):
+        position_from_json(scorpion)
+    del data["variant"]
+    with pytest.raises(NotationError, match=r"^'columns' must be a list of 7 columns \(with "
+                       r"no 'variant' key, the position is Scorpion's\)$"):
+        position_from_json({**data, "cells": cells})
 
 
 def test_b3_v2_play_help_names_what_the_game_has() -> None:

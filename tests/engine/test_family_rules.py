@@ -24,6 +24,7 @@ from scorpion.engine import (
     SCORPION_HEAD,
     SCORPION_TAIL,
     THREE_BLIND_MICE,
+    Change,
     Game,
     IllegalMoveError,
     Move,
@@ -31,6 +32,7 @@ from scorpion.engine import (
     NotationError,
     Position,
     Variant,
+    change_between,
     completes_run,
     deal,
     format_position,
@@ -230,6 +232,31 @@ def test_v2_nothing_plays_onto_the_reserve() -> None:
         Move.parse("7H-10")
 
 
+@pytest.mark.parametrize(
+    ("text", "variant", "message"),
+    [
+        ("f1-3", HOW_THEY_RUN, "bad move 'f1-3': a move names the card it moves (as 7H-5, "
+         "also from its cells), not the place 'f1'"),
+        ("F2-1", SCORPION_HEAD, "bad move 'F2-1': a move names the card it moves (as 7H-5, "
+         "also from its cells), not the place 'F2'"),
+        ("10-4", THREE_BLIND_MICE, "bad move '10-4': a move names the card it moves (as "
+         "7H-5, also from its reserve), not the place '10'"),
+        ("3-5", SCORPION, "bad move '3-5': a move names the card it moves (as 7H-5), not "
+         "the place '3'"),
+        ("ZZ-3", SCORPION, "bad move 'ZZ-3': unknown card 'ZZ' (a card is a rank "
+         "A23456789TJQK followed by a suit CDHS)"),
+    ],
+)
+def test_b4_v2_a_move_that_names_a_place_instead_of_its_card_is_told_so(
+    text: str, variant: Variant, message: str
+) -> None:
+    """B4, V2: the notation names the card moved; a column or a free cell in its place
+    (as a player may type to move a free cell's card) gets an error that says so."""
+    with pytest.raises(MoveError) as info:
+        Move.parse(text, variant)
+    assert str(info.value) == message
+
+
 def test_v2_farmers_wife_reserve_and_alternate_colours() -> None:
     """V2: Farmer's Wife is Three Blind Mice building and running in alternate colours:
     the reserve's AC completes a run of mixed suits on column 1."""
@@ -424,6 +451,8 @@ def test_v2_chelicera_refills_an_emptied_column_with_three_stock_cards() -> None
         stock: 2C AC 4H 3H 2H AH 3D 2D AD
         """)
     assert not after.is_won
+    assert change_between(start, after) == Change((), (), tuple(
+        parse_card(c) for c in ("5C", "4C", "3C")))
     assert_refused(start, DEAL, "the stock is not dealt; it refills emptied columns (V2)")
     with pytest.raises(NotationError, match="refilled from the stock at once"):
         pos(CHEL.replace("2: AS", "2:").replace("5H", "5H AS"), CHELICERA)
@@ -450,6 +479,9 @@ def test_v2_chelicera_is_won_when_every_column_is_one_run() -> None:
     # into an empty column, but no move is legal any more.
     assert start.legal_moves() != [] and after.legal_moves() == []
     assert_refused(after, Move.parse("KS-5", CHELICERA), "the game is won: no more moves (R14)")
+    # 'deal' too: the game is over before its stock's own rule is asked (apply and
+    # illegal_reason agree).
+    assert_refused(after, DEAL, "the game is won: no more moves (R14)")
 
 
 @pytest.mark.parametrize(

@@ -83,12 +83,12 @@ AFTER_8 = """\
     runs: C D H
     """
 
-# What each move of LINE turned up and removed.
+# What each move of LINE turned up, removed and dealt from the stock.
 CHANGES = [
     Change((parse_card("5S"),), (parse_suit("H"),)),
     Change((), ()),
     Change((), ()),
-    Change((), ()),
+    Change((), (), (parse_card("3S"), parse_card("6S"), parse_card("AS"))),
     Change((), ()),
     Change((), ()),
     Change((), ()),

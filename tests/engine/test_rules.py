@@ -15,12 +15,14 @@ from positions import EMPTY4, STOCK_EMPTY, WITH_STOCK
 from scorpion.engine import (
     DEAL,
     SCORPION,
+    Change,
     Game,
     IllegalMoveError,
     Move,
     Position,
     card_code,
     card_name,
+    change_between,
     enters_empty_column,
     format_position,
     lands_on,
@@ -403,8 +405,11 @@ def test_legal_moves_with_a_stock_end_with_deal() -> None:
 
 
 def test_r11_stock_deal_one_card_onto_each_of_the_first_three_columns() -> None:
-    """R11: the stock's first card goes to column 1, then 2, then 3; the stock is gone."""
+    """R11: the stock's first card goes to column 1, then 2, then 3; the stock is gone. The
+    change names the three cards dealt, in that order (the table narrates them)."""
     after = play(pos(WITH_STOCK), "deal")
+    assert change_between(pos(WITH_STOCK), after) == Change(
+        (), (), tuple(parse_card(c) for c in ("AS", "8S", "3S")))
     assert_position(after, """\
         1: [KH 2S] 8H AS
         2: [QH] 9H 8S

@@ -277,6 +277,26 @@ def test_undecodable_bodies_get_a_clear_422(client: TestClient) -> None:
     assert "the body" in r.json()["detail"]
 
 
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded"])
+def test_a_body_without_a_json_content_type_is_told_so(
+    client: TestClient, content_type: str | None
+) -> None:
+    """A valid JSON body sent without its content type (which FastAPI does not read as
+    JSON) gets a 422 saying so, not "Input should be a valid dictionary"; no body at all
+    is called missing; nothing changes."""
+    start(client, 9)
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    r = client.post("/api/game/new", content=b'{"deal": "5"}', headers=headers)
+    assert r.status_code == 422
+    shown = "none" if content_type is None else repr(content_type)
+    assert r.json() == {"detail": "invalid request: the body must be JSON sent with "
+                        f"Content-Type: application/json (the content type was {shown})"}
+    r = client.post("/api/game/new")
+    assert r.json() == {"detail": "invalid request: the body is missing: send a JSON object "
+                        "with Content-Type: application/json"}
+    assert ok(client.get("/api/game"))["deal"] == "9"
+
+
 def test_no_page_loads_anything_from_other_sites(client: TestClient) -> None:
     """F8: the interactive API docs (which load scripts from CDNs) are off."""
     assert client.get("/docs").status_code == 404

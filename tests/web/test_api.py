@@ -17,7 +17,7 @@ from scorpion.engine import Game, card_code, deal
 from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
-from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES
+from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES, WON_NO_MOVES
 from winning import WINNABLE_DEAL, winning_line
 
 
@@ -105,7 +105,7 @@ def test_move_is_checked_and_stored(client: TestClient) -> None:
         "7C", "QC", "JS", "QH", "4S", "8S", "6S", "5S", "9D", "5C", "3S", "7D", "8C"
     ]
     assert view["moves"] == 1 and view["started"] is True and view["can_undo"] is True
-    assert view["last"] == {"move": "5S-7", "revealed": [], "runs": []}
+    assert view["last"] == {"move": "5S-7", "revealed": [], "runs": [], "dealt": []}
     assert view["version"] != before["version"]
     assert without_clock(current(client)) | {"last": view["last"]} == without_clock(view)
 
@@ -230,6 +230,21 @@ def test_unknown_variant_gets_400(client: TestClient) -> None:
     assert "unknown variant 'spider'" in r.json()["detail"]
 
 
+@pytest.mark.parametrize("text", ["7H-5", "2H-f1", "2H-10", "deal", "7H-", "x" * 16])
+@pytest.mark.parametrize("variant", ["how-they-walk", "How-They-Run"])
+def test_v2_a_move_in_an_unknown_variant_names_the_variant(
+    client: TestClient, text: str, variant: str
+) -> None:
+    """V2: a move sent with an unknown variant id is refused for the id (400, naming it and
+    the known ids), whatever the move's text: not read as a Scorpion move (which would say
+    the column must be a number from 1 to 7); nothing changes."""
+    before = start(client)
+    r = client.post("/api/game/move", json={"variant": variant, "move": text})
+    assert r.status_code == 400
+    assert r.json()["detail"].startswith(f"unknown variant {variant!r} (known variants: ")
+    assert without_clock(current(client)) == without_clock(before)
+
+
 @pytest.mark.parametrize("cookie", [None, "A" * 43, "not a token", "x" * 200])
 def test_missing_or_forged_cookie_gets_401(database: Database, cookie: str | None) -> None:
     owner = new_client(database)
@@ -308,6 +323,26 @@ def test_hints_deal_1(client: TestClient) -> None:
         assert hints["refining"] is True
 
 
+def test_f9_r11_v2_the_last_move_names_the_cards_dealt_from_the_stock(client: TestClient) -> None:
+    """F9, R11, V2: the stock deal, and Chelicera's refill of an emptied column, name the
+    cards they dealt face up (for the narration of the move), in the order they came off
+    the stock; before the move the view gives only how many cards the stock holds."""
+    before = start(client, "1")
+    assert before["stock"] == 3
+    view = move(client, "deal")
+    assert view["last"] == {"move": "deal", "revealed": [], "runs": [],
+                            "dealt": ["9C", "2H", "6H"]}
+    assert [c["cards"][-1] for c in view["columns"][:3]] == ["9C", "2H", "6H"]
+    start(client, "5", "chelicera")
+    r = client.post("/api/game/move", json={"variant": "chelicera", "move": "QS-7"})
+    assert r.status_code == 200, r.text
+    view = r.json()
+    assert view["last"] == {"move": "QS-7", "revealed": [], "runs": [],
+                            "dealt": ["QD", "4H", "AC"]}
+    assert view["columns"][3] == {"face_down": 0, "cards": ["QD", "4H", "AC"]}
+    assert view["stock"] == 12
+
+
 def test_hints_say_when_nothing_is_left(client: TestClient) -> None:
     """F3: play deal 1 until no move is left (always the engine's first hint); the
     message says so."""
@@ -340,7 +375,10 @@ def test_winning_line_ends_in_a_win(client: TestClient) -> None:
     assert view["can_undo"] is False
     r = client.post("/api/game/undo", json={})
     assert r.status_code == 409 and "won" in r.json()["detail"]
-    assert client.get("/api/game/hints").json()["moves"] == []
+    hints = client.get("/api/game/hints").json()
+    # F3: no Undo is offered where Undo is refused.
+    assert (hints["moves"], hints["message"]) == ([], WON_NO_MOVES)
+    assert WON_NO_MOVES == "the game is won: start a New game"
 
 
 def test_stale_version_is_refused(client: TestClient) -> None:

@@ -34,7 +34,7 @@ from ..engine.cards import SUIT_LETTERS, Card, Suit, card_code, parse_card, pars
 from ..engine.hints import hint_moves
 from ..engine.notation import NotationError, notation_lines, parse_position
 from ..engine.position import COLUMNS, Move, Position, settle_column
-from ..engine.variants import SCORPION, Variant, variant_by_id
+from ..engine.variants import SCORPION, VARIANTS, Variant, variant_by_id
 
 HIDDEN = "?"
 """How a hidden card is written in the text form of a view."""
@@ -207,8 +207,10 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
             a text naming another variant is an error.
 
     Raises:
-        ViewError: naming the line and the problem.
+        ViewError: naming the line and the problem; for a game the advisor does not play
+            (given, or named by the text's ``variant:`` line), saying so first.
     """
+    _check_advised(variant)
     if HIDDEN not in text:
         try:
             return PlayerView.of(parse_position(text, variant))
@@ -223,11 +225,17 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
         lines = list(notation_lines(text))
     except NotationError as exc:
         raise _view_error(exc) from None
+    for number, key, value in lines:  # the game first: a wider one's columns are not read
+        if key == "variant" and value.strip() in VARIANTS:
+            _check_advised(VARIANTS[value.strip()], number)
     for number, key, value in lines:
         if key.isascii() and key.isdigit():
             index = int(key)
             if not 1 <= index <= COLUMNS:
-                raise ViewError(f"there is no column {index} (columns are 1-{COLUMNS})", number)
+                raise ViewError(
+                    f"there is no column {index} (columns are 1-{COLUMNS}: the advisor plays "
+                    "Scorpion, Scorpion II, Wasp and Wasp II only)", number
+                )
             if index in columns:
                 raise ViewError(f"column {index} is given twice", number)
             columns[index] = _parse_column(value, number)
@@ -269,6 +277,13 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
     )
     view.check()
     return view
+
+
+def _check_advised(variant: Variant | None, line: int | None = None) -> None:
+    """Raise :class:`ViewError` for a game the advisor does not play (see
+    :meth:`PlayerView.of`)."""
+    if variant is not None and not variant.is_classic:
+        raise ViewError(f"the advisor does not play {variant.name} yet", line)
 
 
 def _view_error(exc: NotationError) -> ViewError:

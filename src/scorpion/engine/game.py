@@ -22,14 +22,24 @@ class HistoryError(ValueError):
 
 
 class Change(NamedTuple):
-    """What a move did beyond moving cards: the cards it turned face up and the runs it removed."""
+    """What a move did beyond moving cards.
+
+    Attributes:
+        revealed: the cards it turned face up (face-down cards uncovered).
+        runs: the runs it removed.
+        dealt: the cards it dealt from the stock onto the table, face up, in the order they
+            came off it: the stock deal (R11), or the cards that refill an emptied column
+            (Chelicera). Empty for the other moves.
+    """
 
     revealed: tuple[Card, ...]
     runs: tuple[Suit, ...]
+    dealt: tuple[Card, ...] = ()
 
 
 def change_between(before: Position, after: Position) -> Change:
-    """Return the cards turned face up and the runs removed from ``before`` to ``after``.
+    """Return the cards turned face up, the runs removed and the cards dealt from the stock
+    from ``before`` to ``after``.
 
     ``after`` must follow ``before`` by one move.
     """
@@ -37,7 +47,9 @@ def change_between(before: Position, after: Position) -> Change:
     for fd_b, col_a, fd_a in zip(before.face_down, after.columns, after.face_down, strict=True):
         if fd_a < fd_b and fd_a < len(col_a):
             revealed.append(col_a[fd_a])
-    return Change(tuple(revealed), after.runs[len(before.runs):])
+    left = set(after.stock)
+    dealt = tuple(c for c in before.stock if c not in left)
+    return Change(tuple(revealed), after.runs[len(before.runs):], dealt)
 
 
 class Game:

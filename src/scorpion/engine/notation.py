@@ -213,6 +213,7 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
                 number,
             )
 
+    unnamed = named is None and variant is None
     if named is not None:
         if variant is not None and variant is not named[0]:
             raise NotationError(
@@ -223,8 +224,10 @@ def parse_position(text: str, variant: Variant | None = None) -> Position:
     n = variant.columns
     extra = [i for i in columns if i > n]
     if extra:
+        # Read as Scorpion for want of a 'variant:' line: say how to name a wider game.
+        hint = "; a game of ten columns needs its 'variant:' line" if unnamed else ""
         raise NotationError(
-            f"there is no column {extra[0]} (columns are 1-{n})", columns[extra[0]][2]
+            f"there is no column {extra[0]} (columns are 1-{n}{hint})", columns[extra[0]][2]
         )
     missing = [str(i) for i in range(1, n + 1) if i not in columns]
     if missing:
@@ -305,6 +308,7 @@ def position_from_json(data: Any, variant: Variant | None = None) -> Position:
     """
     if not isinstance(data, dict):
         raise NotationError("a position in JSON is an object")
+    unnamed = variant is None and "variant" not in data
     try:
         if "variant" in data:
             named = variant_by_id(str(data["variant"]))
@@ -313,9 +317,12 @@ def position_from_json(data: Any, variant: Variant | None = None) -> Position:
             variant = named
         variant = variant or SCORPION
         n = variant.columns
+        cols = data.get("columns")
+        if cols is not None and (not isinstance(cols, list) or len(cols) != n):
+            hint = " (with no 'variant' key, the position is Scorpion's)" if unnamed else ""
+            raise NotationError(f"'columns' must be a list of {n} columns{hint}")
+        _check_json_keys(data, variant)
         cols = data["columns"]
-        if not isinstance(cols, list) or len(cols) != n:
-            raise NotationError(f"'columns' must be a list of {n} columns")
         columns = []
         face_down = []
         for i, col in enumerate(cols, start=1):
@@ -346,6 +353,36 @@ def position_from_json(data: Any, variant: Variant | None = None) -> Position:
     except PositionError as exc:
         raise NotationError(str(exc)) from None
     return position
+
+
+_JSON_KEYS = ("variant", "columns", "stock", "runs")
+_CELL_KINDS = ("cells", "reserve")
+
+
+def _check_json_keys(data: dict[Any, Any], variant: Variant) -> None:
+    """Refuse a key the JSON form of ``variant`` does not have, and a missing one that it
+    needs (``columns``; ``stock`` in a game with a stock; its ``cells`` or ``reserve``),
+    as the text form refuses its lines. ``deal``, which ``scorpion deal --json`` adds, is
+    let through."""
+    kind = variant.cell_kind if variant.cells else None
+    for key in data:
+        if key in _JSON_KEYS or key == kind or key == "deal":
+            continue
+        if key in _CELL_KINDS:
+            if kind is None:
+                raise NotationError(f"{variant.name} has no reserve or free cells: "
+                                    f"leave out the key {key!r}")
+            raise NotationError(f"{variant.name} has the key {kind!r}, not {key!r}")
+        known = ", ".join(repr(k) for k in (*_JSON_KEYS, *((kind,) if kind else ())))
+        raise NotationError(f"unknown key {key!r}: expected {known}")
+    needed = ["columns"]
+    if variant.stock_size:
+        needed.append("stock")
+    if kind is not None:
+        needed.append(kind)
+    for key in needed:
+        if key not in data:
+            raise NotationError(f"missing key {key!r} ({variant.name})")
 
 
 def _list(value: Any, where: str) -> list[Any]:

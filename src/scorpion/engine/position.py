@@ -138,6 +138,14 @@ class Move(NamedTuple):
         try:
             card = parse_card(card_text.strip(ASCII_SPACE))
         except ValueError as exc:
+            source = card_text.strip(ASCII_SPACE)
+            if _CELL.fullmatch(source) or _NUMBER.fullmatch(source):
+                # A place where the card should be: the notation names the card moved.
+                also = f", also from its {variant.cell_kind}" if variant.cells else ""
+                raise MoveError(
+                    f"bad move {text!r}: a move names the card it moves (as 7H-5{also}), "
+                    f"not the place {source!r}"
+                ) from None
             raise MoveError(f"bad move {text!r}: {exc}") from None
         column_text = column_text.strip(ASCII_SPACE)
         cells = variant.free_cells
@@ -693,7 +701,7 @@ class Position(NamedTuple):
         )
 
     def _deal_stock(self) -> Position:
-        refusal = stock_deal_refusal(self)
+        refusal = self.illegal_reason(DEAL)  # a won Chelicera game first, as for any move
         if refusal is not None:
             raise IllegalMoveError(DEAL, refusal)
         cols = list(self.columns)

@@ -29,13 +29,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..advisor import PlayerView
 from ..engine import (
-    VARIANTS,
     DealNumberError,
     HistoryError,
     IllegalMoveError,
     Move,
     MoveError,
     place_refusal,
+    variant_by_id,
 )
 from ..engine.hints import hint_moves
 from ..engine.variants import UnknownVariantError
@@ -88,6 +88,7 @@ COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
 """Lifetime of the player cookie, in seconds (ten years)."""
 
 NO_MOVES = "no moves left, try Undo or New game"
+WON_NO_MOVES = "the game is won: start a New game"
 
 STATIC_DIR = Path(str(resources.files("scorpion.web") / "static"))
 
@@ -535,13 +536,18 @@ def _out_of_game(variant_id: str, text: str) -> Exception:
     """The error for a move text that the engine would not read in ``variant_id``: an
     :class:`IllegalMoveError` when it is a move of another game of the family (a column or
     free cell this game lacks; :func:`scorpion.engine.place_refusal`, whose reason, like
-    the engine's, names no hidden card), else the engine's own :class:`MoveError` (400)."""
-    variant = VARIANTS.get(variant_id)
-    refusal = None if variant is None else place_refusal(text, variant)
+    the engine's, names no hidden card), else the engine's own :class:`MoveError` (400).
+    An unknown ``variant_id`` is told first (:class:`UnknownVariantError`, 400), as for a
+    move it could read."""
+    try:
+        variant = variant_by_id(variant_id)
+    except UnknownVariantError as exc:
+        return exc
+    refusal = place_refusal(text, variant)
     if refusal is not None:
         return refusal
     try:
-        Move.parse(text, variant or VARIANTS["scorpion"])
+        Move.parse(text, variant)
     except MoveError as exc:
         return exc
     return MoveError(f"bad move {text!r}")  # not reached: the parse failed before
@@ -598,12 +604,14 @@ async def hints(
     advisor: Advisor = request.app.state.advisor
     advised = moves and position.variant.is_classic
     answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
-    return _hints(moves, answer, peek, winning)
+    return _hints(moves, answer, peek, winning, won=state.row.won)
 
 
-def _hints(moves: list[Any], answer: Answer, peek: bool, winning: list[str] | None) -> Hints:
+def _hints(
+    moves: list[Any], answer: Answer, peek: bool, winning: list[str] | None, won: bool = False
+) -> Hints:
     """The hints answer: the moves best first once the advice is known, a proved winning
-    move (peeking) first of all."""
+    move (peeking) first of all; with no move, why (a won game cannot be undone)."""
     chances = []
     texts = [str(m) for m in moves]
     advice = answer.advice
@@ -631,7 +639,7 @@ def _hints(moves: list[Any], answer: Answer, peek: bool, winning: list[str] | No
         refining=answer.refining,
         peeking=peek,
         winning=winning,
-        message=None if texts else NO_MOVES,
+        message=None if texts else WON_NO_MOVES if won else NO_MOVES,
     )
 
 
@@ -778,9 +786,23 @@ async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": "this game changed in another tab; reload"}, 409)
 
 
-async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
+async def _invalid(request: Request, exc: Exception) -> JSONResponse:
+    """422 naming each problem of the request; a body sent without a JSON content type
+    (which FastAPI then does not read as JSON) is told so."""
     parts = []
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    not_json = kind != "application/json" and not kind.endswith("+json")
     for err in exc.errors() if isinstance(exc, RequestValidationError) else ():
+        whole_body = tuple(err.get("loc", ())) == ("body",)
+        if whole_body and err.get("type") == "missing":
+            parts.append("the body is missing: send a JSON object with Content-Type: "
+                         "application/json")
+            continue
+        if whole_body and not_json:
+            shown = f"'{kind}'" if kind else "none"
+            parts.append(f"the body must be JSON sent with Content-Type: application/json "
+                         f"(the content type was {shown})")
+            continue
         if err.get("type") == "json_invalid":
             where = err.get("loc", ("body", "?"))[-1]
             reason = (err.get("ctx") or {}).get("error", "JSON decode error")

@@ -127,6 +127,12 @@ class LastMove(BaseModel):
         description="The runs it removed: a suit (C, D, H, S), or in the games that build "
         "in alternate colours the run's 13 cards from the King joined by dots."
     )
+    dealt: list[str] = Field(
+        default_factory=list,
+        description="Cards the move dealt from the stock onto the table, face up, in the "
+        "order they came off it: the stock deal, or the cards that refill an emptied column "
+        "(Chelicera).",
+    )
 
 
 DEAL_SEEN_REASON = (
@@ -217,6 +223,7 @@ class GameView(BaseModel):
                 move=str(state.last_move),
                 revealed=[card_code(c) for c in state.last_change.revealed],
                 runs=[run_code(r) for r in state.last_change.runs],
+                dealt=[card_code(c) for c in state.last_change.dealt],
             )
         column = ColumnView.model_construct
         return cls.model_construct(

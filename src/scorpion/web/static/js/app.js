@@ -96,7 +96,13 @@ function shortMove(text) {
 function narrate(view) {
   const last = view.last;
   if (!last) return "";
-  const parts = [last.move === "deal" ? "Stock dealt" : `Moved ${describeMove(last.move)}`];
+  const dealt = last.dealt || [];
+  const parts = [last.move === "deal"
+    ? `Stock dealt${dealt.length ? `: ${dealt.map(cardName).join(", ")}` : ""}`
+    : `Moved ${describeMove(last.move)}`];
+  if (last.move !== "deal" && dealt.length) {
+    parts.push(`dealt ${dealt.map(cardName).join(", ")} from the stock`);
+  }
   if (last.revealed.length) parts.push(`turned up ${last.revealed.map(cardName).join(", ")}`);
   for (const run of last.runs) parts.push(`run ${runWords(run)} completed`);
   if (view.won) parts.push("you won");
@@ -490,7 +496,7 @@ class App {
     $("peeked-note").hidden = !view.peeked;
     $("peeked-note").textContent = view.peeked_reason || "";
     $("variant-name").textContent = view.variant.name;
-    document.title = `Scorpion · deal ${view.deal}${view.won ? " · won" : ""}`;
+    document.title = `${view.variant.name} · deal ${view.deal}${view.won ? " · won" : ""}`;
     $("btn-undo").disabled = !view.can_undo;
     $("btn-redo").disabled = !view.can_redo;
     $("btn-deal").disabled = view.stock === 0 || view.won || !rules.stock_deal;
@@ -505,6 +511,13 @@ class App {
       ? `Deal the stock: one card onto each of columns 1 to ${view.stock} (D)`
       : "The stock has been dealt";
     $("hint-fair").hidden = !rules.advised;
+    $("btn-hint").title = rules.advised
+      ? "Show the moves with their chances to win, best first; press again for the next one (H)"
+      : "Show the moves you can make; press again for the next one (H)";
+    // The keys legend names the game's columns: 0 is column 10 only where there is one.
+    $("key-columns").innerHTML = view.columns.length > 9
+      ? "<kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> column (<kbd>0</kbd> is column 10): place the selection there, or go to it"
+      : `<kbd>1</kbd>–<kbd>${view.columns.length}</kbd> column: place the selection there, or go to it`;
     $("hint-panel-title").textContent = rules.advised ? "Hints, best first" : "Moves you can make";
     $("hint-plain").hidden = rules.advised;
   }
@@ -909,7 +922,9 @@ class App {
   }
 
   /** Keep the message above the footer's controls, the replay bar and, on a narrow
-   * screen, the list of hints (which then covers the bottom). */
+   * screen, the list of hints (which then covers the bottom); and off the exposed cards:
+   * over the top card of a long column it goes under the header, unless it would cover
+   * one there too. */
   placeToast() {
     const box = $("message");
     if (box.hidden) return;
@@ -926,7 +941,27 @@ class App {
       const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
       bottom = Math.max(bottom, lifted + panel.offsetHeight + 8);
     }
+    box.style.top = "";
     box.style.bottom = `${Math.round(bottom)}px`;
+    if (!this.coversExposedCard(box)) return;
+    const bar = document.querySelector(".bar");
+    box.style.bottom = "auto";
+    box.style.top = `${Math.round(Math.max(bar ? bar.getBoundingClientRect().bottom : 0, 0) + 8)}px`;
+    if (this.coversExposedCard(box)) {
+      box.style.top = "";
+      box.style.bottom = `${Math.round(bottom)}px`;
+    }
+  }
+
+  /** True if `box` lies over the top card of a column, or a card in a cell. */
+  coversExposedCard(box) {
+    const rect = box.getBoundingClientRect();
+    return this.table.columnCards.some((cards) => {
+      const top = cards[cards.length - 1];
+      if (!top) return false;
+      const r = top.getBoundingClientRect();
+      return r.left < rect.right && r.right > rect.left && r.top < rect.bottom && r.bottom > rect.top;
+    });
   }
 
   /** Tell screen readers (only) what just happened. */

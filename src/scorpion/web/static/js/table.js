@@ -309,6 +309,8 @@ export class Table {
     const stockRect = this.stock.getBoundingClientRect();
     const dealt = prev.stock > 0 && view.stock === 0;
     const revealed = new Set(view.last ? view.last.revealed : []);
+    // Cards come off the stock by its deal, or to refill an emptied column (Chelicera).
+    const fromStock = new Set(view.last ? view.last.dealt || [] : []);
     let dealIndex = 0;
     for (const [key, el] of this.cards) {
       const now = el.getBoundingClientRect();
@@ -331,7 +333,7 @@ export class Table {
       // put back by Undo.
       const code = el.dataset.code;
       let from = null;
-      if (code && dealt && !revealed.has(code)) {
+      if (code && ((dealt && !revealed.has(code)) || fromStock.has(code))) {
         from = stockRect;
       } else if (code) {
         const i = prev.runs.findIndex((run) => runHolds(run, code));
