@@ -184,7 +184,7 @@ def test_the_keys_list_names_every_shortcut(page: Page, base_url: str) -> None:
     for key in ("←", "→", "↑", "↓", "Home", "End", "Enter", "Space", "1", "7", "Esc", "D",
                 "H", "U", "Ctrl", "Z", "R", "Y", "F", "N", "C"):
         assert key in text, key
-    assert "1–7 column: place the selection there, or go to it" in text
+    assert "1\u20137 column: place the selection there, or go to it" in text
     assert "is column 10" not in text
     # Every shortcut a button announces is in the list.
     for shortcut in page.locator("[aria-keyshortcuts]").evaluate_all(
@@ -194,4 +194,4 @@ def test_the_keys_list_names_every_shortcut(page: Page, base_url: str) -> None:
             shown = {"Control": "Ctrl", "ArrowLeft": "←", "ArrowRight": "→"}.get(key, key)
             assert shown in text, (shortcut, key)
     Table(page).open("/?variant=how-they-run")
-    expect(keys).to_contain_text("1–9, 0 column (0 is column 10): place the selection there")
+    expect(keys).to_contain_text("1\u20139, 0 column (0 is column 10): place the selection there")

@@ -161,17 +161,32 @@ def test_f10_help_after_the_win_records_nothing(table: Table) -> None:
     assert table.seen(pid) == []
 
 
-def test_f10_a_random_deal_that_is_a_seen_one_starts_peeked(table: Table) -> None:
-    """F4, F10: a random deal is a deal number too: drawn on a seen deal, it starts marked
-    (the player knows its line); drawn on another, unmarked."""
+def test_f4_f10_a_deal_the_server_picks_is_not_one_that_would_start_peeked(
+    table: Table,
+) -> None:
+    """F4, F10: a random deal is drawn again when it would start marked peeked (a seen deal:
+    here the draw is always 5, so it counts up to 6), and of the "winnable deals only"
+    choices the first that would start unmarked is dealt; when every choice would start
+    marked, the first is, marked. A deal number asked for is dealt as asked, marked."""
     pid = table.player()
     table.run(lambda s: s.record_seen(pid, "scorpion", "5"))
     table.random = 5
     drawn = table.run(lambda s: s.new_game(pid, "scorpion", None))
-    assert (drawn.row.deal, drawn.row.peeked, drawn.row.deal_seen) == ("5", True, True)
-    table.random = 8
+    assert (drawn.row.deal, drawn.row.peeked, drawn.row.deal_seen) == ("6", False, False)
+    picked = table.run(lambda s: s.new_game(pid, "wasp", None, choices=["5", "7"]))
+    assert (picked.row.deal, picked.row.peeked) == ("7", False)
+    table.run(lambda s: s.record_seen(pid, "scorpion", "7"))
+    table.run(lambda s: s.new_game(pid, "wasp", "8"))
+    only = table.run(lambda s: s.new_game(pid, "wasp", None, choices=["5", "7"]))
+    assert (only.row.deal, only.row.peeked, only.row.deal_seen) == ("5", True, True)
+    asked = table.run(lambda s: s.new_game(pid, "scorpion", "7"))
+    assert (asked.row.deal, asked.row.peeked) == ("7", True)
+    # Dealt in Chelicera, whose start shows cards Scorpion's hides: skipped alike.
+    table.run(lambda s: s.new_game(pid, "chelicera", "9"))
+    table.run(lambda s: s.new_game(pid, "chelicera", "10"))
+    table.random = 9
     drawn = table.run(lambda s: s.new_game(pid, "scorpion", None))
-    assert (drawn.row.deal, drawn.row.peeked) == ("8", False)
+    assert (drawn.row.deal, drawn.row.peeked) == ("11", False)
 
 
 def test_f10_v1_a_deal_under_way_in_one_variant_is_not_dealt_in_another(table: Table) -> None:
@@ -504,8 +519,9 @@ def test_f10_dealing_a_deal_again_keeps_its_first_time(table: Table) -> None:
 
 
 def test_f8_f10_deleting_the_results_forgets_the_deals_dealt(table: Table) -> None:
-    """F8, F10: "delete my results" deletes the record of deals dealt too (another player's
-    stays): Scorpion's deal 30 after Chelicera's then starts unmarked. The data export lists
+    """F8, F10: "delete my results" deletes the record of deals dealt too, but for the saved
+    games' (another player's stays): Scorpion's deal 30 after Chelicera's then starts
+    unmarked. The data export lists
     the record beforehand."""
     pid = table.player()
     other = table.player()
@@ -519,11 +535,36 @@ def test_f8_f10_deleting_the_results_forgets_the_deals_dealt(table: Table) -> No
                      ("wasp", "2")]
     ]
     table.run(lambda s: s.delete_results(pid))
-    assert dealt(table, pid) == []
+    # Only the deals of the saved games stay (the next test).
+    assert [(v, d) for v, d, _ in dealt(table, pid)] == [
+        ("chelicera", "31"), ("scorpion", "1"), ("wasp", "2")]
     fresh = table.run(lambda s: s.new_game(pid, "scorpion", "30"))
     assert (fresh.row.peeked, fresh.row.deal_seen) == (False, False)
     marked = table.run(lambda s: s.new_game(other, "scorpion", "30"))
     assert marked.row.peeked
+
+
+def test_f8_f10_deleting_the_results_keeps_the_deals_still_on_the_table(table: Table) -> None:
+    """F8, F10: "delete my results" keeps the record of the deals of the saved games, which
+    the table still shows: Chelicera's deal 30 kept through the deletion (then replaced, or
+    deleted with the saved games), Scorpion's deal 30 still starts marked; a deal dealt and
+    replaced before the deletion is forgotten."""
+    pid = table.player()
+    table.run(lambda s: s.new_game(pid, "chelicera", "29"))
+    table.run(lambda s: s.new_game(pid, "chelicera", "30"))
+    table.run(lambda s: s.delete_results(pid))
+    assert [(v, d) for v, d, _ in dealt(table, pid)] == [
+        ("chelicera", "30"), ("scorpion", "1"), ("wasp", "2")]
+    table.run(lambda s: s.new_game(pid, "chelicera", "31"))
+    marked = table.run(lambda s: s.new_game(pid, "scorpion", "30"))
+    assert (marked.row.peeked, marked.row.deal_seen) == (True, True)
+    fresh = table.run(lambda s: s.new_game(pid, "wasp", "29"))
+    assert (fresh.row.peeked, fresh.row.deal_seen) == (False, False)
+    table.run(lambda s: s.new_game(pid, "chelicera", "40"))
+    table.run(lambda s: s.delete_results(pid))
+    table.run(lambda s: s.delete_saved_games(pid))
+    later = table.run(lambda s: s.new_game(pid, "scorpion", "40"))
+    assert (later.row.peeked, later.row.deal_seen) == (True, True)
 
 
 def test_f10_migration_0004_records_the_deals_of_the_games_and_results(

@@ -201,6 +201,12 @@ def _game_to_renew(variant_id: str) -> Executable:
     )
 
 
+@functools.cache
+def _seen_select(variant_id: str) -> Executable:
+    """:func:`_deal_seen` alone, as a statement (one per variant, kept)."""
+    return select(_deal_seen(variant_id))
+
+
 _DEALT_VALUES: dict[str, Any] = {
     "player_id": bindparam("player"), "variant": bindparam("variant"),
     "deal": bindparam("new_deal"), "first_dealt_at": bindparam("now"),
@@ -706,7 +712,8 @@ class GameService:
 
     def forget_idle_players(self, older_than: timedelta = IDLE_PLAYER_AGE) -> int:
         """Delete players made more than ``older_than`` ago who have nothing stored: no
-        game, no result, default settings (a page fetched by a crawler, say). Returns how
+        game, no result, no record of deals seen or dealt, default settings (a page fetched
+        by a crawler, say). Returns how
         many. The server does this on start, so cookies handed out to visitors who never
         played do not pile up in the database."""
         cutoff = self.clock() - older_than
@@ -946,25 +953,51 @@ class GameService:
     def _deal_to_start(
         self, player_id: str, variant_id: str, deal_number: str | None, choices: Sequence[str]
     ) -> DealNumber:
-        """The deal number :meth:`new_game` deals: ``deal_number``, else the first of
+        """The deal number :meth:`new_game` deals: ``deal_number``, else one of
         ``choices``, else a random one, never one under way in another variant (that
         raises :class:`DealInPlayError` for ``deal_number`` and for the last of
-        ``choices``; random draws go on, then count up from the last draw, which only a
+        ``choices``).
+
+        A deal the server picks (one of ``choices``, or a random one) is also one that would
+        not start marked peeked (:meth:`deal_seen`), so that a player's history does not
+        mark their random games: the first of ``choices`` that is neither, else the first
+        not under way; random draws go on, then count up from the last draw (which only a
         test's fixed ``random_deal`` ever needs)."""
-        if deal_number is not None or choices:
-            picks = [deal_number] if deal_number is not None else list(choices)
-            for i, text in enumerate(picks):
+        if deal_number is not None:
+            number = DealNumber.parse(deal_number)
+            other = self._same_cards(player_id, variant_id, str(number))
+            if other is not None:
+                raise DealInPlayError(str(number), other)
+            return number
+        if choices:
+            free: DealNumber | None = None
+            for text in choices:
                 number = DealNumber.parse(text)
                 other = self._same_cards(player_id, variant_id, str(number))
-                if other is None:
+                if other is not None:
+                    continue
+                if not self._marked(player_id, variant_id, str(number)):
                     return number
-                if i == len(picks) - 1:
-                    raise DealInPlayError(str(number), other)
+                free = free or number
+            if free is not None:
+                return free
+            raise DealInPlayError(str(number), other or "")
         drawn, tries = self.random_deal(), 1
-        while self._same_cards(player_id, variant_id, str(DealNumber.parse(drawn))) is not None:
+        while True:
+            text = str(DealNumber.parse(drawn))
+            if (self._same_cards(player_id, variant_id, text) is None
+                    and not self._marked(player_id, variant_id, text)):
+                return DealNumber.parse(drawn)
             drawn = self.random_deal() if tries < self._RANDOM_TRIES else drawn + 1
             tries += 1
-        return DealNumber.parse(drawn)
+
+    def _marked(self, player_id: str, variant_id: str, deal_number: str) -> bool:
+        """True if a game of ``variant_id`` on ``deal_number`` would start marked peeked
+        (:meth:`deal_seen`), read on the short path's statements."""
+        found = self._statements().fetch(
+            _seen_select(variant_id), {"player": player_id, "new_deal": deal_number}
+        )
+        return found is not None and bool(found[0])
 
     def _dialect(self) -> str:
         if self._session is None and self._database is not None:
@@ -1417,10 +1450,20 @@ class GameService:
         The rows are deleted, not flagged. A game in progress is kept but will count in
         no statistics, even if it is won. The record of the deals whose hidden cards the
         player was shown (``seen_deals``) goes with them, and so does the record of the deals
-        dealt (``dealt_deals``): a game dealt afterwards starts unmarked, whatever its deal.
+        dealt (``dealt_deals``), but for the deals of the saved games: those are still on the
+        table, showing their cards, so a game of another variant on one of them still starts
+        marked where it would have. Any other game dealt afterwards starts unmarked.
         """
         self.session.execute(delete(SeenDealRow).where(SeenDealRow.player_id == player_id))
-        self.session.execute(delete(DealtDealRow).where(DealtDealRow.player_id == player_id))
+        on_the_table = exists().where(
+            GameRow.player_id == player_id, GameRow.variant == DealtDealRow.variant,
+            GameRow.deal == DealtDealRow.deal,
+        )
+        self.session.execute(
+            delete(DealtDealRow)
+            .where(DealtDealRow.player_id == player_id, ~on_the_table)
+            .execution_options(synchronize_session=False)
+        )
         self.session.execute(
             update(GameRow)
             .where(GameRow.player_id == player_id)

@@ -86,8 +86,9 @@ class GameRow(Base):
             hidden cards the player was shown before (``deal_seen``); otherwise a new game
             or a replay starts unmarked.
         deal_seen: True when the game started marked peeked because the player had been
-            shown its deal's hidden cards before (a row of ``seen_deals``): the view says
-            so, as the reason of the mark.
+            shown its deal's hidden cards before (a row of ``seen_deals``, or of
+            ``dealt_deals`` in a variant whose start shows cards this one's hides): the
+            view says so, as the reason of the mark.
     """
 
     __tablename__ = "games"
