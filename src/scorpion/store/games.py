@@ -713,9 +713,8 @@ class GameService:
     def forget_idle_players(self, older_than: timedelta = IDLE_PLAYER_AGE) -> int:
         """Delete players made more than ``older_than`` ago who have nothing stored: no
         game, no result, no record of deals seen or dealt, default settings (a page fetched
-        by a crawler, say). Returns how
-        many. The server does this on start, so cookies handed out to visitors who never
-        played do not pile up in the database."""
+        by a crawler, say). Returns how many. The server does this on start, so cookies
+        handed out to visitors who never played do not pile up in the database."""
         cutoff = self.clock() - older_than
         idle = select(PlayerRow.id).where(
             PlayerRow.created_at < cutoff,
@@ -971,17 +970,20 @@ class GameService:
             return number
         if choices:
             free: DealNumber | None = None
+            under_way: DealInPlayError | None = None
             for text in choices:
                 number = DealNumber.parse(text)
                 other = self._same_cards(player_id, variant_id, str(number))
                 if other is not None:
-                    continue
-                if not self._marked(player_id, variant_id, str(number)):
+                    under_way = DealInPlayError(str(number), other)
+                elif not self._marked(player_id, variant_id, str(number)):
                     return number
-                free = free or number
+                else:
+                    free = free or number
             if free is not None:
                 return free
-            raise DealInPlayError(str(number), other or "")
+            assert under_way is not None  # every one of the choices is under way
+            raise under_way
         drawn, tries = self.random_deal(), 1
         while True:
             text = str(DealNumber.parse(drawn))
