@@ -304,6 +304,9 @@ class App {
     if (this.clockCounts() && !view.clock_running) this.heartbeat();
     this.paintStatus(view, prev);
     if (prev && view.last) this.announce(narrate(view));
+    // A message still up keeps off the new exposed cards, once they have landed.
+    window.clearTimeout(this.toastPlacer);
+    this.toastPlacer = window.setTimeout(() => this.placeToast(), 450);
     if (view.won && this.winShownFor !== this.gameKey(view)) {
       this.winShownFor = this.gameKey(view);
       $("message").hidden = true; // the win speaks for itself
