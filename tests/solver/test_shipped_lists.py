@@ -26,7 +26,7 @@ SHIPPED = {
 """The games with a shipped list besides Scorpion, and the range each covers."""
 
 UNDECIDED = {
-    "scorpion-tail": 596, "farmers-wife": 413, "how-they-run": 380,
+    "scorpion-tail": 596, "farmers-wife": 413, "how-they-run": 363,
 }
 """How many deals each list leaves undecided, where any (docs/win-shares.md)."""
 
@@ -66,7 +66,12 @@ def test_b2_a_shipped_list_holds_exactly_the_winnable_deals(variant_id: str) -> 
         verdict = _solved_again(variant_id, n, nodes, listed=bool(known))
         if known is not None:
             assert (verdict is Verdict.WINNABLE) is known, (n, verdict)
-    for n in random.Random(4).sample(shipped, 8):
+    # The sample: the first 8 listed deals among fixed random numbers of the range, so that
+    # it does not change as re-solves add deals to the list (those took larger budgets).
+    listed = set(shipped)
+    lowest, highest = SHIPPED[variant_id]
+    drawn = random.Random(4).sample(range(lowest, highest + 1), 200)
+    for n in [n for n in drawn if n in listed][:8]:
         assert _solved_again(variant_id, n, 2_000_000, listed=True) is Verdict.WINNABLE, n
 
 
