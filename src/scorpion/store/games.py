@@ -1355,7 +1355,7 @@ class GameService:
         Scorpion after Chelicera, not after Wasp). Every variant deals deal N from the same
         shuffled deck, so what was seen in one tells the cards of the others."""
         found = self.session.execute(
-            select(_deal_seen(variant_id)), {"player": player_id, "new_deal": deal_number}
+            _seen_select(variant_id), {"player": player_id, "new_deal": deal_number}
         ).scalar()
         return bool(found)
 

@@ -261,22 +261,8 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
             }
         )
     results = _results(session, player_id)
-    seen = session.scalars(
-        select(SeenDealRow)
-        .where(SeenDealRow.player_id == player_id)
-        .order_by(SeenDealRow.first_seen_at, SeenDealRow.variant, SeenDealRow.deal)
-    ).all()
-    for d in seen:
-        if not isinstance(d.first_seen_at, datetime):
-            raise ValueError(f"seen deal {d.variant} {d.deal} is damaged")
-    dealt = session.scalars(
-        select(DealtDealRow)
-        .where(DealtDealRow.player_id == player_id)
-        .order_by(DealtDealRow.first_dealt_at, DealtDealRow.variant, DealtDealRow.deal)
-    ).all()
-    for e in dealt:
-        if not isinstance(e.first_dealt_at, datetime):
-            raise ValueError(f"dealt deal {e.variant} {e.deal} is damaged")
+    seen = _deal_records(session, player_id, SeenDealRow, "first_seen_at", "seen")
+    dealt = _deal_records(session, player_id, DealtDealRow, "first_dealt_at", "dealt")
     return {
         "format": "scorpion-solitaire player data",
         "format_version": 1,
@@ -300,12 +286,29 @@ def _export(session: Session, player_id: str, now: datetime) -> dict[str, Any]:
             }
             for r in results
         ],
-        "seen_deals": [
-            {"variant": d.variant, "deal": d.deal, "first_seen_at": _time(d.first_seen_at)}
-            for d in seen
-        ],
-        "dealt_deals": [
-            {"variant": e.variant, "deal": e.deal, "first_dealt_at": _time(e.first_dealt_at)}
-            for e in dealt
-        ],
+        "seen_deals": seen,
+        "dealt_deals": dealt,
     }
+
+
+def _deal_records(
+    session: Session, player_id: str, row: Any, when: str, kind: str
+) -> list[dict[str, Any]]:
+    """The player's rows of ``row`` (:class:`SeenDealRow` or :class:`DealtDealRow`, whose
+    time column is ``when``), first recorded first, as ``{"variant", "deal", when}``.
+
+    Raises:
+        ValueError: for a row whose time cannot be read (damaged).
+    """
+    rows = session.scalars(
+        select(row)
+        .where(row.player_id == player_id)
+        .order_by(getattr(row, when), row.variant, row.deal)
+    ).all()
+    records = []
+    for r in rows:
+        at = getattr(r, when)
+        if not isinstance(at, datetime):
+            raise ValueError(f"{kind} deal {r.variant} {r.deal} is damaged")
+        records.append({"variant": r.variant, "deal": r.deal, when: _time(at)})
+    return records

@@ -96,13 +96,11 @@ function shortMove(text) {
 function narrate(view) {
   const last = view.last;
   if (!last) return "";
-  const dealt = last.dealt || [];
+  const dealt = (last.dealt || []).map(cardName).join(", ");
   const parts = [last.move === "deal"
-    ? `Stock dealt${dealt.length ? `: ${dealt.map(cardName).join(", ")}` : ""}`
+    ? `Stock dealt${dealt ? `: ${dealt}` : ""}`
     : `Moved ${describeMove(last.move)}`];
-  if (last.move !== "deal" && dealt.length) {
-    parts.push(`dealt ${dealt.map(cardName).join(", ")} from the stock`);
-  }
+  if (last.move !== "deal" && dealt) parts.push(`dealt ${dealt} from the stock`);
   if (last.revealed.length) parts.push(`turned up ${last.revealed.map(cardName).join(", ")}`);
   for (const run of last.runs) parts.push(`run ${runWords(run)} completed`);
   if (view.won) parts.push("you won");
