@@ -174,7 +174,8 @@ def test_deleting_saved_games_and_results_after_confirmation(
     expect(results).to_have_text("1 game in your statistics: Scorpion 1")  # kept apart
 
     assert confirm("Delete results", "/api/results") == 1
-    expect(page.locator("#done")).to_have_text("1 result deleted.")
+    expect(page.locator("#done")).to_have_text(
+        "1 result deleted, and the record of the deals you were shown or dealt.")
     expect(results).to_have_text("No results: your statistics are empty.")
     page.screenshot(path=artifacts / "settings-deleted.png", full_page=True)
 

@@ -76,6 +76,8 @@ def test_a_new_players_hints_show_chances_and_never_peek(table: Table, artifacts
     expect(page.locator("body[data-ready='true']")).to_be_attached()
     expect(page.get_by_text("Won without peeking", exact=True)).to_be_visible()
     expect(page.locator("#stat-won-fair")).to_have_text("0")
+    expect(page.locator("#stat-best-time-fair")).to_have_text("\u2013")
+    expect(page.locator("#stat-fewest-moves-fair")).to_have_text("\u2013")
 
 
 def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> None:

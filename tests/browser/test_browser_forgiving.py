@@ -445,10 +445,14 @@ def test_a_win_is_celebrated_unless_motion_is_reduced(
 WASP_LINE = ["3C-2", "7C-7", "AH-4", "QD-3", "4H-6", "JD-3", "2H-7", "6S-3"]
 
 
-def test_a_double_click_with_two_destinations_takes_the_first_hinted(table: Table) -> None:
-    """F1, F3: with more than one destination, a double-click plays the one the hints
-    name first."""
+@pytest.mark.parametrize("peeking", [False, True])
+def test_a_double_click_with_two_destinations_takes_the_first_hinted(
+    table: Table, peeking: bool
+) -> None:
+    """F1, F3, F10: with more than one destination, a double-click plays the one the fair
+    hints name first: the player's view alone, even with peeking on (no winning move)."""
     page = table.page
+    assert page.request.put("/api/settings", data={"peeking": peeking}).ok
     assert page.request.post("/api/game/new", data={"deal": "3", "variant": "wasp"}).ok
     for text in WASP_LINE:
         assert page.request.post("/api/game/move", data={"variant": "wasp", "move": text}).ok
@@ -465,6 +469,9 @@ def test_a_double_click_with_two_destinations_takes_the_first_hinted(table: Tabl
             table.expect_answer("/api/game/move") as moved:
         page.mouse.click(*point)
         page.mouse.click(*point)
-    first = next(m for m in hints.value.json()["moves"] if m in answer["moves"])
+    assert "fair=true" in hints.value.url
+    fair = hints.value.json()
+    assert (fair["peeking"], fair["winning"]) == (peeking, None)
+    first = next(m for m in fair["moves"] if m in answer["moves"])
     assert moved.value.request.post_data_json["move"] == first
     table.played(moved.value)

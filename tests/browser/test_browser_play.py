@@ -125,11 +125,16 @@ def test_stock_deal_then_undo_and_redo(table: Table) -> None:
     undone = table.played(info.value)
     assert undone["columns"] == start["columns"] and undone["stock"] == 3
     expect(page.locator("#btn-redo")).to_be_enabled()
+    expect(page.locator("#announce")).to_have_text("Move taken back.")
 
     with table.expect_answer("/api/game/redo") as info:
         page.get_by_role("button", name="Redo").click()
     redone = table.played(info.value)
     assert redone["columns"] == dealt["columns"] and redone["moves"] == 1
+    # Redo tells again what the move did, as the move did.
+    assert redone["last"] == dealt["last"]
+    expect(page.locator("#announce")).to_have_text(
+        "Move played again. Stock dealt: nine of clubs, two of hearts, six of hearts.")
 
     # The same with the keyboard shortcuts: Ctrl+Z and U undo, R redo, D deals.
     with table.expect_answer("/api/game/undo") as info:

@@ -30,6 +30,23 @@ def test_wins_without_peeking_and_their_streaks() -> None:
     assert [r.peeked for r in stats.recent] == [c in "Pl" for c in "WWPWWWLlWPWW"]
 
 
+def test_best_time_and_fewest_moves_without_peeking_leave_peeked_wins_out() -> None:
+    """F7, F10: a peeked win can set the best time and the fewest moves, but not those
+    without peeking; before a win without peeking they are None."""
+    rows = results("WPLWl")
+    rows[0].time_ms, rows[0].moves = 90_000, 64  # W
+    rows[1].time_ms, rows[1].moves = 30_000, 52  # P: the fastest and shortest win
+    rows[3].time_ms, rows[3].moves = 80_000, 66  # W
+    stats = variant_stats("scorpion", "Scorpion", rows, None)
+    assert (stats.best_time_ms, stats.fewest_moves) == (30_000, 52)
+    assert (stats.best_time_ms_without_peeking, stats.fewest_moves_without_peeking) == (
+        80_000, 64)
+    peeked = variant_stats("scorpion", "Scorpion", results("PlL"), None)
+    assert (peeked.best_time_ms, peeked.fewest_moves) == (1000, 70)
+    assert (peeked.best_time_ms_without_peeking, peeked.fewest_moves_without_peeking) == (
+        None, None)
+
+
 def test_the_game_in_progress_neither_ends_nor_extends_a_streak_without_peeking() -> None:
     rows = results("WWl")  # the last one is still being played (peeked, not won yet)
     stats = variant_stats("scorpion", "Scorpion", rows, in_progress_id=rows[-1].id)

@@ -62,6 +62,7 @@ def test_statistics_count_starts_wins_and_replays(client: TestClient) -> None:
         "win_rate": None, "best_time_ms": None, "fewest_moves": None, "current_streak": 0,
         "longest_streak": 0, "in_progress": False, "recent": [], "won_without_peeking": 0,
         "current_streak_without_peeking": 0, "longest_streak_without_peeking": 0,
+        "best_time_ms_without_peeking": None, "fewest_moves_without_peeking": None,
     }
     start(client, WINNABLE_DEAL)
     assert scorpion_stats(client)["started"] == 0  # dealt, no move yet
@@ -153,13 +154,19 @@ def test_deleting_saved_games_and_results_deletes_the_rows(
     assert scorpion_stats(client)["started"] == 2  # results are apart
 
     r = ok(client.delete("/api/results"))
-    assert r == {"deleted": 2, "message": "2 results deleted"}
+    assert r == {
+        "deleted": 2,
+        "message": "2 results deleted, and the record of the deals you were shown or dealt",
+    }
     assert count(database, ResultRow) == 0
     stats = scorpion_stats(client)
     assert (stats["started"], stats["won"], stats["recent"]) == (0, 0, [])
     data = ok(client.get("/api/my-data"))
     assert data["results"] == []
-    assert ok(client.delete("/api/results")) == {"deleted": 0, "message": "0 results deleted"}
+    assert ok(client.delete("/api/results")) == {
+        "deleted": 0,
+        "message": "0 results deleted, and the record of the deals you were shown or dealt",
+    }
 
 
 def test_download_my_data_is_a_json_file_of_everything(client: TestClient) -> None:
@@ -252,6 +259,7 @@ def test_a_damaged_saved_game_is_reported_for_that_game_only(
         ("/api/game/new", {"deal": True}),
         ("/api/game/move", {"move": "deal", "version": True}),
         ("/api/game/new", {"deal": None, "winnable_only": "yes"}),
+        ("/api/game/new", {"deal": "40002", "winnable_only": True}),  # a number or a pick
     ],
 )
 def test_wrong_types_are_refused_not_guessed(

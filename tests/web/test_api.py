@@ -119,6 +119,15 @@ def test_move_reveals_face_down_card(client: TestClient) -> None:
         revealed_any |= bool(view["last"]["revealed"])
         for code in view["last"]["revealed"]:
             assert any(code in col["cards"] for col in view["columns"])
+        if view["last"]["revealed"]:
+            # Undo turns the card face down again; redo tells again what it turned up.
+            undone = client.post("/api/game/undo", json={}).json()
+            assert undone["last"] is None
+            assert all(code not in col["cards"] for code in view["last"]["revealed"]
+                       for col in undone["columns"])
+            again = client.post("/api/game/redo", json={}).json()
+            assert again["last"] == view["last"]
+            assert without_clock(again) | {"version": 0} == without_clock(view) | {"version": 0}
     assert revealed_any
 
 

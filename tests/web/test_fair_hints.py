@@ -143,15 +143,22 @@ def test_peeking_is_off_for_a_new_player_and_its_use_is_recorded(database: Datab
 
 
 def test_hints_with_peeking_on_mark_the_game(database: Database) -> None:
-    """F10: the hints with peeking on carry the winning mark, and mark the game."""
+    """F10: the hints with peeking on carry the winning mark, and mark the game; asked
+    with fair=true they do neither."""
     client = new_client(database)
     ok(client.put("/api/settings", json={"peeking": True}))
     start(client, str(WINNABLE_DEAL))
     ok(client.post("/api/game/move", json={"move": str(winning_line(WINNABLE_DEAL)[0])}))
+    # fair=true (the page's double-click): the player's view alone, the game not marked.
+    fair = ok(client.get("/api/game/hints", params={"fair": "true"}))
+    assert (fair["peeking"], fair["winning"]) == (True, None)
+    assert fair["moves"] and peeked_rows(database) == []
+    assert ok(client.get("/api/game"))["peeked"] is False
     hints = ok(client.get("/api/game/hints"))
     assert hints["peeking"] is True and isinstance(hints["winning"], list)
     assert sorted(peeked_rows(database)) == [("game", str(WINNABLE_DEAL)),
                                              ("result", str(WINNABLE_DEAL))]
+    assert ok(client.get("/api/game"))["peeked"] is True
 
 
 def peeked_rows(database: Database) -> list[tuple[str, str]]:

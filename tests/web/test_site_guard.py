@@ -45,7 +45,9 @@ def test_f8_the_cookie_is_secure_when_asked_or_over_https(database: Database) ->
     assert "; secure" in cookie_header(over_https.get("/")).lower()
 
 
-@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://testserver.evil"])
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "null", "http://testserver.evil", "http://[::1"]
+)
 def test_f8_changes_from_another_site_get_403_and_change_nothing(
     database: Database, origin: str
 ) -> None:
@@ -104,6 +106,11 @@ def test_f8_only_the_allowed_host_names_are_answered(database: Database) -> None
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["cache-control"] == "no-store"
         assert r.json()["detail"].startswith("this site is not served under the host name")
+    # A Host that is no host name at all (an unclosed bracket) is refused the same way.
+    r = TestClient(app).get("/api/variants", headers={"Host": "[::1"})
+    assert (r.status_code, r.json()["detail"]) == (
+        400, "this site is not served under the host name '[::1'"
+    )
 
 
 def test_f8_api_answers_are_not_cached_nor_sniffed(database: Database) -> None:

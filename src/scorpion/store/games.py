@@ -77,6 +77,7 @@ from ..engine import (
     Position,
     UnknownVariantError,
     Variant,
+    change_between,
     deal,
     format_position,
     start_reveals,
@@ -1283,7 +1284,9 @@ class GameService:
             StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
         """
         def redo(game: Game) -> tuple[Move | None, Change | None]:
-            return game.redo(), None
+            before = game.position
+            move = game.redo()
+            return move, change_between(before, game.position)
 
         quick = self._quick(player_id, variant_id, version, redo)
         if quick is not None:
@@ -1292,8 +1295,9 @@ class GameService:
             self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
-        move = state.game.redo()
-        state.last_move = move
+        before = state.game.position
+        state.last_move = state.game.redo()
+        state.last_change = change_between(before, state.game.position)
         self._save(state)
         return state
 

@@ -81,6 +81,10 @@ class VariantStats:
         current_streak_without_peeking: wins without peeking in a row up to the latest
             finished game: a game not won, or won with peeking, ends it.
         longest_streak_without_peeking: the most wins without peeking in a row ever.
+        best_time_ms_without_peeking: the fastest win without peeking, in milliseconds of
+            playing time; None before such a win.
+        fewest_moves_without_peeking: the win without peeking with the fewest moves; None
+            before such a win.
     """
 
     variant: str
@@ -97,6 +101,8 @@ class VariantStats:
     won_without_peeking: int = 0
     current_streak_without_peeking: int = 0
     longest_streak_without_peeking: int = 0
+    best_time_ms_without_peeking: int | None = None
+    fewest_moves_without_peeking: int | None = None
 
 
 def variant_stats(
@@ -116,6 +122,7 @@ def variant_stats(
     for r in finished:
         run = run + 1 if r.won else 0
         longest = max(longest, run)
+    fair_wins = [r for r in wins if not r.peeked]
     fair_longest = fair_run = 0
     for r in finished:
         fair_run = fair_run + 1 if r.won and not r.peeked else 0
@@ -135,9 +142,11 @@ def variant_stats(
             RecentGame(r.deal, r.won, r.moves, r.time_ms, r.started_at, r.peeked)
             for r in finished[-RECENT:]
         ],
-        won_without_peeking=sum(1 for r in wins if not r.peeked),
+        won_without_peeking=len(fair_wins),
         current_streak_without_peeking=fair_run,
         longest_streak_without_peeking=fair_longest,
+        best_time_ms_without_peeking=min((r.time_ms for r in fair_wins), default=None),
+        fewest_moves_without_peeking=min((r.moves for r in fair_wins), default=None),
     )
 
 

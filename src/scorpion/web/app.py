@@ -243,19 +243,28 @@ class SiteGuard:
     def _host_allowed(self, host: str) -> bool:
         """Whether ``host`` (a ``Host`` header) names one of ``allowed_hosts``: exactly,
         or under a ``*.`` pattern, as Starlette's ``TrustedHostMiddleware`` matches."""
-        name = (urlsplit(f"//{host}").hostname or "") if host else ""
+        try:
+            name = (urlsplit(f"//{host}").hostname or "") if host else ""
+        except ValueError:  # not a host name at all ("[::1", an unclosed bracket)
+            return False
         return any(
             name == pattern or (pattern.startswith("*") and name.endswith(pattern[1:]))
             for pattern in self.allowed_hosts
         )
 
     def _same_site(self, origin: str, host: str) -> bool:
-        parts = urlsplit(origin)
+        """Whether ``origin`` (an ``Origin`` header) names the site served under ``host``
+        (the ``Host`` header, lower case) or one of ``allowed_hosts``; a malformed
+        origin names no site, so it is another one."""
+        try:
+            parts = urlsplit(origin)
+            name = (parts.hostname or "").lower()
+        except ValueError:  # "http://[::1": no URL at all
+            return False
         if not host or parts.scheme not in ("http", "https"):
             return False
         if parts.netloc.lower() == host:
             return True
-        name = (parts.hostname or "").lower()
         return any(
             name == pattern or (pattern.startswith("*.") and name.endswith(pattern[1:]))
             for pattern in self.allowed_hosts
@@ -581,18 +590,28 @@ async def restart(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) -> Resp
 
 @router.get("/api/game/hints", response_model=Hints, responses=_ERRORS, tags=["game"])
 async def hints(
-    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
+    svc: ServiceDep,
+    pid: PlayerDep,
+    request: Request,
+    variant: VariantQuery = "scorpion",
+    fair: Annotated[
+        bool,
+        Query(description="True: the player's view alone even with peeking on (no "
+              "winning move, the game not marked). The page's double-click asks so."),
+    ] = False,
 ) -> Hints:
     """Legal moves worth trying (F3), each with its chance to win estimated from the
     player's view alone (F10), best first; ``refining`` is true while better chances are
     being computed in the background (ask again). With peeking on, ``winning`` marks the
     move the solver proved to keep the deal winnable (it reads the hidden cards), and the
-    game is marked as peeked. In the games the advisor does not play yet (the variant's
-    ``advised`` is false) the moves come without chances, in the engine's order."""
+    game is marked as peeked, unless ``fair`` asks for the player's view alone. In the
+    games the advisor does not play yet (the variant's ``advised`` is false) the moves come
+    without chances, in the engine's order."""
     state = svc.current(pid, variant, lock=False)
     position = state.game.position
     moves = [] if state.row.won else hint_moves(position)
-    peek = peeking(svc, pid)
+    setting = peeking(svc, pid)
+    peek = setting and not fair
     winning: list[str] | None = [] if peek else None
     if peek and moves:
         mark_peeked(svc, state)
@@ -604,7 +623,7 @@ async def hints(
     advisor: Advisor = request.app.state.advisor
     advised = moves and position.variant.is_classic
     answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
-    return _hints(moves, answer, peek, winning, won=state.row.won)
+    return _hints(moves, answer, setting, winning, won=state.row.won)
 
 
 def _hints(
@@ -724,10 +743,15 @@ async def delete_saved_games(svc: ServiceDep, pid: PlayerDep) -> Deleted:
 @account.delete("/api/results", response_model=Deleted, responses=_ERRORS)
 async def delete_results(svc: ServiceDep, pid: PlayerDep) -> Deleted:
     """Delete the player's results, which the statistics are made of (the rows are
-    deleted). A game in progress then counts in no statistics."""
+    deleted), and the record of the deals seen and dealt (but those of the saved games),
+    which the message says. A game in progress then counts in no statistics."""
     count = svc.delete_results(pid)
     svc.session.commit()
-    return Deleted(deleted=count, message=f"{_plural(count, 'result')} deleted")
+    return Deleted(
+        deleted=count,
+        message=f"{_plural(count, 'result')} deleted, and the record of the deals you were "
+        "shown or dealt",
+    )
 
 
 @account.get("/api/my-data", responses=_ERRORS)

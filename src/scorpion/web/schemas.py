@@ -340,6 +340,15 @@ class NewGameRequest(BaseModel):
         default=False, description="With no deal number: a deal the solver proved winnable."
     )
 
+    @model_validator(mode="after")
+    def _random_if_winnable_only(self) -> NewGameRequest:
+        if self.winnable_only and self.deal is not None:
+            raise ValueError(
+                "winnable_only picks a random deal: give it without a deal number, or give "
+                "the number alone"
+            )
+        return self
+
 
 class MoveChance(BaseModel):
     """A hinted move's chance to win, estimated from the player's view alone (F10, B5)."""
@@ -463,6 +472,13 @@ class StatsView(BaseModel):
         description="Wins without peeking in a row up to the latest finished game.",
     )
     longest_streak_without_peeking: int = 0
+    best_time_ms_without_peeking: int | None = Field(
+        default=None,
+        description="The fastest win without peeking, in milliseconds; null before one.",
+    )
+    fewest_moves_without_peeking: int | None = Field(
+        default=None, description="The win without peeking with the fewest moves."
+    )
 
     @classmethod
     def of(cls, stats: VariantStats) -> StatsView:
@@ -480,6 +496,8 @@ class StatsView(BaseModel):
             won_without_peeking=stats.won_without_peeking,
             current_streak_without_peeking=stats.current_streak_without_peeking,
             longest_streak_without_peeking=stats.longest_streak_without_peeking,
+            best_time_ms_without_peeking=stats.best_time_ms_without_peeking,
+            fewest_moves_without_peeking=stats.fewest_moves_without_peeking,
             recent=[
                 RecentView(
                     deal=r.deal,

@@ -106,7 +106,8 @@ export const api = {
   myData: () => call("GET", "/api/my-data"),
   deleteSavedGames: () => call("DELETE", "/api/saved-games"),
   deleteResults: () => call("DELETE", "/api/results"),
-  hints: (variant) => call("GET", `/api/game/hints?variant=${encodeURIComponent(variant)}`),
+  hints: (variant, fair = false) => call(
+    "GET", `/api/game/hints?variant=${encodeURIComponent(variant)}${fair ? "&fair=true" : ""}`),
   newGame: (variant, deal, winnableOnly = false) =>
     call("POST", "/api/game/new", { variant, deal, winnable_only: winnableOnly }),
   status: (variant) => call("GET", `/api/game/status?variant=${encodeURIComponent(variant)}`),

@@ -571,7 +571,8 @@ class App {
     if (!this.view) return;
     this.clearSelection();
     this.perform(() => api.redo(this.variant, this.view.version)).then((ok) => {
-      if (ok) this.announce("Move played again.");
+      // What the move did again (cards turned up, a run removed), as after a move.
+      if (ok) this.announce(`Move played again. ${narrate(this.view)}`.trim());
     });
   }
 
@@ -852,7 +853,8 @@ class App {
   }
 
   /** A double-click or double-tap on a card: move it to its only destination, or to the
-   * first one the hints name when there are several; the usual refusal when none. */
+   * first one the fair hints name when there are several (the player's view alone, even
+   * with peeking on: a quick move never peeks); the usual refusal when none. */
   autoMove(code) {
     this.clearSelection();
     const after = this.queue.then(async () => {
@@ -871,7 +873,7 @@ class App {
       let chosen = answer.moves[0];
       if (answer.moves.length > 1) {
         try {
-          const hints = await api.hints(this.variant);
+          const hints = await api.hints(this.variant, true);
           chosen = hints.moves.find((m) => answer.moves.includes(m)) || chosen;
         } catch {
           // without the hints, the first destination

@@ -84,6 +84,10 @@ function show(stats) {
   $("stat-won-fair").textContent = String(stats.won_without_peeking);
   $("stat-current-streak-fair").textContent = String(stats.current_streak_without_peeking);
   $("stat-longest-streak-fair").textContent = String(stats.longest_streak_without_peeking);
+  $("stat-best-time-fair").textContent = stats.best_time_ms_without_peeking === null
+    ? "–" : formatTime(stats.best_time_ms_without_peeking);
+  $("stat-fewest-moves-fair").textContent = stats.fewest_moves_without_peeking === null
+    ? "–" : String(stats.fewest_moves_without_peeking);
   chart(stats.recent);
 }
 
