@@ -148,7 +148,7 @@ def test_deleting_saved_games_and_results_after_confirmation(
     page.wait_for_selector("body[data-ready]")
     saved, results = page.locator("#saved-games"), page.locator("#results")
     expect(saved).to_have_text("1 saved game: Scorpion, deal 1 (1 move)")
-    expect(results).to_have_text("1 game in your statistics: Scorpion 1")
+    expect(results).to_have_text("1 game in your statistics: Scorpion 1.")
 
     dialog = page.locator("#confirm")
     page.get_by_role("button", name="Delete saved games").click()
@@ -171,7 +171,7 @@ def test_deleting_saved_games_and_results_after_confirmation(
     expect(page.locator("#done")).to_have_text("1 saved game deleted.")
     expect(saved).to_have_text("No saved games.")
     expect(page.get_by_role("button", name="Delete saved games")).to_be_disabled()
-    expect(results).to_have_text("1 game in your statistics: Scorpion 1")  # kept apart
+    expect(results).to_have_text("1 game in your statistics: Scorpion 1.")  # kept apart
 
     assert confirm("Delete results", "/api/results") == 1
     expect(page.locator("#done")).to_have_text(

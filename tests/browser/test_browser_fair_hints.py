@@ -80,6 +80,9 @@ def test_a_new_players_hints_show_chances_and_never_peek(table: Table, artifacts
     expect(page.locator("#stat-fewest-moves-fair")).to_have_text("\u2013")
 
 
+HINT_SAID = re.compile(r"^Hint \d+ of \d+: ")
+
+
 def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> None:
     page = table.page
     table.new_game(1)
@@ -90,6 +93,16 @@ def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> No
     expect(panel).to_be_hidden()
     page.keyboard.press("h")
     expect(panel).to_be_visible()
+    expect(table.toast()).to_contain_text(HINT_SAID)
     with table.expect_answer("/api/game/move"):
         page.keyboard.press("d")  # deal the stock: the hints were for the position before
     expect(panel).to_be_hidden()
+    # And so was the hint said: it goes at once (not when its 4.5 s are up).
+    expect(page.locator("#message")).to_be_hidden(timeout=1_000)
+    with table.expect_answer("/api/game/undo"):
+        page.keyboard.press("u")
+    page.keyboard.press("h")
+    expect(table.toast()).to_contain_text(HINT_SAID)
+    with table.expect_answer("/api/game/redo"):
+        page.keyboard.press("r")
+    expect(page.locator("#message")).to_be_hidden(timeout=1_000)

@@ -322,12 +322,20 @@ def test_give_up_says_the_deal_could_be_won_and_shows_how(
     page.get_by_role("button", name="Give up").click()
     confirm = page.locator("#confirm-dialog")
     expect(confirm).to_be_visible()
+    expect(confirm.locator("#confirm-title")).to_have_text("Give up this game?")
+    expect(confirm.locator("#confirm-text")).to_have_text(
+        f"Your game of deal {WINNABLE_DEAL} (1 move so far) ends and counts as not won. "
+        "Then you see whether the deal could have been won, and how.")
     expect(page.get_by_role("button", name="Keep playing")).to_be_focused()
     with table.expect_answer("/api/game/give-up"):
         confirm.get_by_role("button", name="Give up").click()
     end = page.locator("#end-dialog")
     expect(end).to_be_visible()
     expect(end).to_contain_text("counts as not won")
+    # The game is over: its time stands still (the page's clock no longer ticks).
+    stopped = page.locator("#time").inner_text()
+    page.wait_for_timeout(1_300)
+    expect(page.locator("#time")).to_have_text(stopped)
     expect(end.locator("#end-verdict")).to_contain_text(
         "This deal could have been won from its start.", timeout=30_000
     )

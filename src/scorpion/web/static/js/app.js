@@ -211,9 +211,10 @@ class App {
     $("deal-number").textContent = "–";
   }
 
-  /** Is the server's clock running for the game on the table? */
+  /** Is the server's clock running for the game on the table? Not once it is given up
+   * (its "Game over" dialog is up, the next deal not yet shown). */
   clockCounts() {
-    return Boolean(this.view && this.view.started && !this.view.won);
+    return Boolean(this.view && this.view.started && !this.view.won && !this.ending.ended);
   }
 
   async heartbeat() {
@@ -285,6 +286,13 @@ class App {
     const kept = mode === "flip" && prev && prev.deal === view.deal ? this.selected : null;
     if (prev && (prev.version !== view.version || prev.variant.id !== view.variant.id)) {
       this.closeHints(); // the hints were for the position before
+      const box = $("message");
+      if (box.dataset.hint) {
+        // And so was the hint said: it may name a card now covered.
+        window.clearTimeout(this.messageTimer);
+        box.hidden = true;
+        delete box.dataset.hint;
+      }
     }
     this.view = view;
     this.variant = view.variant.id;
@@ -396,9 +404,10 @@ class App {
    * @param {string} text what leaving does
    * @returns {Promise<boolean>} true if the player chose to leave.
    */
-  confirmLeave(leave, text) {
+  confirmLeave(leave, text, title = "Leave this game?") {
     if (!this.inProgress()) return Promise.resolve(true);
     const dialog = $("confirm-dialog");
+    $("confirm-title").textContent = title;
     $("confirm-text").textContent = text;
     $("confirm-leave").textContent = leave;
     return new Promise((resolve) => {
@@ -418,12 +427,13 @@ class App {
     });
   }
 
-  /** What leaving the game under way costs, in words. */
-  leaveWords() {
+  /** What leaving the game under way costs, in words: "Your game of deal 5 (12 moves so
+   * far) ends and counts as not won" and then `after` (Undo cannot bring it back). */
+  leaveWords(after = "; Undo cannot bring it back.") {
     const view = this.view;
     if (!view) return "";
     const moves = `${view.moves} move${view.moves === 1 ? "" : "s"}`;
-    return `Your game of deal ${view.deal} (${moves} so far) ends and counts as not won; Undo cannot bring it back.`;
+    return `Your game of deal ${view.deal} (${moves} so far) ends and counts as not won${after}`;
   }
 
   // The solver's verdict reads the hidden cards: peeking, asked only when the player
@@ -440,7 +450,9 @@ class App {
     try {
       const answer = await api.status(this.variant);
       if (!this.view || this.view.version !== version || !this.peeking) return;
-      line.textContent = `Peeking: ${answer.message}.`;
+      line.textContent = answer.status === "unknown"
+        ? "Peeking: whether this deal can still be won is not yet known."
+        : `Peeking: ${answer.message}.`;
       this.statusKnown = answer.status;
       line.dataset.status = answer.status;
       line.hidden = false;

@@ -129,11 +129,10 @@ export class Ending {
   async giveUp() {
     const app = this.app;
     if (!app.view || app.view.won) return;
-    const view = app.view;
     const sure = await app.confirmLeave(
       "Give up",
-      `Your game of deal ${view.deal} ends and counts as not won. Then you see whether the `
-        + "deal could have been won, and how.",
+      app.leaveWords(". Then you see whether the deal could have been won, and how."),
+      "Give up this game?",
     );
     if (sure) await this.end();
   }
@@ -151,6 +150,7 @@ export class Ending {
     }
     app.clearSelection();
     app.closeHints();
+    app.clock.pause(); // the game is over: its time stands still while the dialog is up
     this.next = answer.game;
     this.ended = { deal: answer.deal, variant: answer.variant };
     app.stuckShownFor = app.gameKey(view);

@@ -76,7 +76,7 @@ class SettingsPage {
       : "";
     $("results").textContent = (results.length
       ? `${plural(results.length, "game")} in your statistics: ` + Object.entries(byVariant)
-        .map(([v, n]) => `${names[v] || v} ${n}`).join(", ")
+        .map(([v, n]) => `${names[v] || v} ${n}`).join(", ") + "."
       : "No results: your statistics are empty.") + seenText;
     $("delete-results").disabled = results.length === 0 && seen.length === 0;
     document.body.dataset.ready = "true";
