@@ -352,6 +352,9 @@ def test_give_up_says_the_deal_could_be_won_and_shows_how(
     expect(page.get_by_role("button", name="Play", exact=True)).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(step).to_contain_text("Move 1 of")
+    # The counters follow the replay; a replay has no playing time.
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#time")).to_have_text("\u2013")
     page.screenshot(path=artifacts / "desktop-show-me.png")
     page.keyboard.press("ArrowLeft")
     expect(step).to_contain_text("The first position")
@@ -369,6 +372,7 @@ def test_give_up_says_the_deal_could_be_won_and_shows_how(
     assert page.evaluate("document.getElementById('felt').inert")
     page.get_by_role("button", name="Close", exact=True).click()
     expect(bar).to_be_hidden()
+    expect(page.locator("#time")).to_have_text(stopped)  # the given-up game's time again
     expect(end).to_be_visible()
     end.get_by_role("button", name="Next deal").click()
     expect(end).to_be_hidden()

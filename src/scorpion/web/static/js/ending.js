@@ -247,6 +247,7 @@ export class Ending {
     this.replaying = true;
     for (const selector of PLAYABLE) document.querySelector(selector).inert = true;
     document.body.classList.add("replaying");
+    $("time").textContent = "–"; // a replay has no playing time
     $("replay-deal").textContent = this.ended ? this.ended.deal : "";
     $("replay-bar").hidden = false;
     $("message").hidden = true;
@@ -316,6 +317,7 @@ export class Ending {
     else if (this.app.view) {
       this.app.table.render(this.app.view, { mode: "none" });
       this.app.paintStatus(this.app.view, null);
+      this.app.clock.show();
     }
     if (this.next) {
       // Back to what the solver said, to watch again or go on.
