@@ -54,7 +54,10 @@ _MS_DECK: tuple[Card, ...] = tuple(s * 13 + r for r in range(13) for s in range(
 _MS_FORM = re.compile(r"ms([0-9]+)", re.IGNORECASE)
 _PLAIN_FORM = re.compile(r"#? *([0-9]+(?:[ ,_]+[0-9]+)*)")
 _GROUPING = re.compile(r"[ ,_]")
-_FORMS = "digits 0-9, grouped by spaces, commas or underscores if you like, or 'ms' + digits"
+_FORMS = (
+    "digits 0-9, grouped by spaces, commas or underscores if you like, or 'ms' + digits "
+    "for Microsoft's deal of that number, as PySolFC deals it"
+)
 
 
 class DealNumberError(ValueError):
