@@ -332,6 +332,15 @@ def test_rules_page_is_reachable_and_links_back(table: Table, artifacts) -> None
     expect(page.get_by_role("heading", name="Moving cards")).to_be_visible()
     expect(page.locator("main")).to_contain_text("An empty column takes only a King")
     page.screenshot(path=artifacts / "desktop-rules.png", full_page=True)
+    # The contents at the top lead to each part and to each game of the family.
+    contents = page.get_by_role("navigation", name="Contents")
+    contents.get_by_role("link", name="How They Run").click()
+    expect(page).to_have_url(re.compile(r"/rules#how-they-run$"))
+    expect(page.locator("#how-they-run")).to_be_in_viewport()
+    contents_links = contents.get_by_role("link")
+    expect(contents_links).to_have_count(19)  # 8 parts and 11 games
+    for href in contents_links.evaluate_all("links => links.map(a => a.hash)"):
+        assert page.locator(href).count() == 1, href
     page.get_by_role("link", name="Back to the table").first.click()
     expect(page).to_have_url(re.compile(r"/$"))
     expect(page.locator("#tableau .card").first).to_be_visible()
