@@ -692,9 +692,9 @@ def survey_command(
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
     if player != "full" and not v.is_classic:
-        raise _fail(f"error: the players play Scorpion, Scorpion II, Wasp and Wasp II only so "
-                    f"far (the advisor does not play {v.name} yet); --player full decides "
-                    "the deals of every game")
+        raise _fail("error: the players play Scorpion, Scorpion II, Wasp, Wasp II and the "
+                    f"strict stock only so far (the advisor does not play {v.name} yet); "
+                    "--player full decides the deals of every game")
     if player != "full" and (nodes is not None or budget is not None or probes is not None):
         raise _fail("error: --nodes, --budget and --probes are for --player full (the players' "
                     "budgets are fixed, so their surveys are the same on every machine)")

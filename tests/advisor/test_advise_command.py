@@ -115,7 +115,8 @@ def test_b5_v2_survey_with_a_player_refuses_a_game_the_advisor_does_not_play(
     name = {"chelicera": "Chelicera", "how-they-run": "How They Run",
             "scorpion-tail": "Scorpion Tail"}[variant_id]
     assert result.stderr == (
-        "error: the players play Scorpion, Scorpion II, Wasp and Wasp II only so far (the "
-        f"advisor does not play {name} yet); --player full decides the deals of every game\n")
+        "error: the players play Scorpion, Scorpion II, Wasp, Wasp II and the strict stock "
+        f"only so far (the advisor does not play {name} yet); --player full decides the deals "
+        "of every game\n")
     assert result.stdout == ""
     assert not out.exists()

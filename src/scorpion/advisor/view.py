@@ -195,7 +195,7 @@ def format_view(view: PlayerView, title: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
+def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
     """Read a view in its text form, or a full position (whose hidden cards it drops).
 
     A text with no ``?`` is read as a position (:func:`scorpion.engine.parse_position`)
@@ -203,13 +203,16 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
 
     Args:
         text: the text.
-        variant: the variant when the text has no ``variant:`` line (default Scorpion);
-            a text naming another variant is an error.
+        variant: the variant (or its id) when the text has no ``variant:`` line (default
+            Scorpion); a text naming another variant is an error.
 
     Raises:
         ViewError: naming the line and the problem; for a game the advisor does not play
             (given, or named by the text's ``variant:`` line), saying so first.
+        UnknownVariantError: if ``variant`` is an id no variant has.
     """
+    if isinstance(variant, str):
+        variant = variant_by_id(variant)
     _check_advised(variant)
     if HIDDEN not in text:
         try:
@@ -234,7 +237,7 @@ def parse_view(text: str, variant: Variant | None = None) -> PlayerView:
             if not 1 <= index <= COLUMNS:
                 raise ViewError(
                     f"there is no column {index} (columns are 1-{COLUMNS}: the advisor plays "
-                    "Scorpion, Scorpion II, Wasp and Wasp II only)", number
+                    "Scorpion, Scorpion II, Wasp, Wasp II and the strict stock only)", number
                 )
             if index in columns:
                 raise ViewError(f"column {index} is given twice", number)

@@ -68,12 +68,25 @@ def make_card(rank: int, suit: Suit) -> Card:
 
 
 def card_code(card: Card) -> str:
-    """Return the two-letter code of ``card``: rank ``A23456789TJQK`` + suit ``CDHS``."""
+    """Return the two-letter code of ``card`` (0-51): rank ``A23456789TJQK`` + suit ``CDHS``.
+
+    Raises:
+        CardError: if ``card`` is not 0-51.
+    """
+    if not 0 <= card < 52:
+        raise CardError(f"{card!r} is not a card (cards are 0-51)")
     return _CODES[card]
 
 
 def card_name(card: Card) -> str:
-    """Return the spoken name of ``card``, e.g. ``"seven of hearts"`` (for screen readers)."""
+    """Return the spoken name of ``card`` (0-51), e.g. ``"seven of hearts"`` (for screen
+    readers).
+
+    Raises:
+        CardError: if ``card`` is not 0-51.
+    """
+    if not 0 <= card < 52:
+        raise CardError(f"{card!r} is not a card (cards are 0-51)")
     return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
 
 

@@ -92,8 +92,8 @@ class DealNumber(NamedTuple):
                 allowed), for 0 and negative numbers, and for numbers above
                 :data:`MAX_DEAL` (or :data:`MAX_MS_DEAL` with ``ms``).
         """
-        if isinstance(text, bool):
-            raise DealNumberError(f"not a deal number: {text!r}")
+        if isinstance(text, bool) or not isinstance(text, (int, str)):
+            raise DealNumberError(f"not a deal number: {text!r} ({_FORMS})")
         if isinstance(text, int):
             return cls._checked(text, ms=False, text=str(text))
         raw = text.strip(ASCII_SPACE)

@@ -128,11 +128,12 @@ def notation_lines(text: str) -> Iterator[tuple[int, str, str]]:
     """Yield ``(line number, key, value)`` for each line of ``text`` that is neither blank
     nor a ``#`` comment: the key is the text before the first colon, stripped and in lower
     case (``"1"``, ``"stock"``), the value the text after it. Position and view texts
-    share this layout.
+    share this layout. A byte order mark at the start (a file saved so) is skipped.
 
     Raises:
         NotationError: for a line without a colon, naming the line.
     """
+    text = text.removeprefix("\ufeff")
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
@@ -147,18 +148,21 @@ def notation_lines(text: str) -> Iterator[tuple[int, str, str]]:
         yield number, key.strip().lower(), value
 
 
-def parse_position(text: str, variant: Variant | None = None) -> Position:
+def parse_position(text: str, variant: Variant | str | None = None) -> Position:
     """Read a position written in the text notation.
 
     Args:
         text: the notation (see the module docstring).
-        variant: the variant to use when the text has no ``variant:`` line (default
-            Scorpion). If the text names a different variant, that is an error.
+        variant: the variant (or its id) to use when the text has no ``variant:`` line
+            (default Scorpion). If the text names a different variant, that is an error.
 
     Raises:
         NotationError: naming the line and the problem (unknown card, duplicate, missing
             or repeated line, cards not accounted for, ...).
+        UnknownVariantError: if ``variant`` is an id no variant has.
     """
+    if isinstance(variant, str):
+        variant = variant_by_id(variant)
     columns: dict[int, tuple[tuple[Card, ...], int, int]] = {}
     stock: tuple[tuple[Card, ...], int] | None = None
     runs: tuple[tuple[RunId, ...], int] | None = None
@@ -295,17 +299,20 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
 
 
-def position_from_json(data: Any, variant: Variant | None = None) -> Position:
+def position_from_json(data: Any, variant: Variant | str | None = None) -> Position:
     """Read the JSON form written by :func:`position_to_json` (already decoded).
 
     Args:
         data: the decoded JSON object.
-        variant: used when ``data`` has no ``"variant"`` key (default Scorpion); a
-            different variant in ``data`` is an error.
+        variant: the variant (or its id) used when ``data`` has no ``"variant"`` key
+            (default Scorpion); a different variant in ``data`` is an error.
 
     Raises:
         NotationError: naming the key and the problem.
+        UnknownVariantError: if ``variant`` is an id no variant has.
     """
+    if isinstance(variant, str):
+        variant = variant_by_id(variant)
     if not isinstance(data, dict):
         raise NotationError("a position in JSON is an object")
     unnamed = variant is None and "variant" not in data

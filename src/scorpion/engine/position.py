@@ -84,8 +84,8 @@ class Move(NamedTuple):
 
     @property
     def is_deal(self) -> bool:
-        """True for the stock deal."""
-        return self.card < 0
+        """True for the stock deal (card -1)."""
+        return self.card == -1
 
     @property
     def to_cell(self) -> bool:
@@ -93,8 +93,10 @@ class Move(NamedTuple):
         return self.column >= CELL_BASE
 
     def __str__(self) -> str:
-        if self.card < 0:
+        if self.card == -1:
             return "deal"
+        if not 0 <= self.card < 52:
+            return f"Move({self.card!r}, {self.column!r})"  # no move of the notation
         if self.column >= CELL_BASE:
             return f"{card_code(self.card)}-f{self.column - CELL_BASE + 1}"
         return f"{card_code(self.card)}-{self.column + 1}"
@@ -591,10 +593,12 @@ class Position(NamedTuple):
         """
         if not self.variant.removes_runs and game_won(self):
             return GAME_WON
-        if move.card < 0:
+        if move.card == -1:
             return stock_deal_refusal(self)
         card, dest = move
-        code = card_code(card) if 0 <= card < 52 else str(card)
+        if not (isinstance(card, int) and 0 <= card < 52):
+            return f"{card!r} is not a card (cards are 0-51; -1 is the stock deal)"
+        code = card_code(card)
         n = len(self.columns)
         if not (0 <= dest < n or dest >= CELL_BASE):
             return f"there is no column {dest + 1} (R2)"
@@ -649,7 +653,7 @@ class Position(NamedTuple):
             IllegalMoveError: if ``move`` is illegal here; the reason cites the rule.
         """
         card, dest = move
-        if card < 0:
+        if card == -1:
             return self._deal_stock()
         reason = self.illegal_reason(move)
         if reason is not None:
