@@ -70,3 +70,12 @@ def test_card_codes_and_names_are_only_of_cards(card: int) -> None:
 def test_a_deal_number_of_another_type_is_refused_by_name(value: object) -> None:
     with pytest.raises(DealNumberError, match=r"^not a deal number: "):
         DealNumber.parse(value)  # type: ignore[arg-type]
+
+
+def test_an_unknown_key_in_a_json_column_is_named() -> None:
+    """A typo in a column's key is named, not read as a column without cards."""
+    data = position_to_json(deal(1))
+    data["columns"][0]["face_upp"] = data["columns"][0].pop("face_up")
+    with pytest.raises(ValueError, match=r"^column 1: unknown key 'face_upp': expected "
+                       r"'face_down', 'face_up'$"):
+        position_from_json(data)

@@ -335,6 +335,11 @@ def position_from_json(data: Any, variant: Variant | str | None = None) -> Posit
         for i, col in enumerate(cols, start=1):
             if not isinstance(col, dict):
                 raise NotationError(f"column {i} must be an object with face_down and face_up")
+            for key in col:
+                if key not in ("face_down", "face_up"):
+                    raise NotationError(
+                        f"column {i}: unknown key {key!r}: expected 'face_down', 'face_up'"
+                    )
             down = [parse_card(str(c)) for c in _list(col.get("face_down", []), f"column {i}")]
             up = [parse_card(str(c)) for c in _list(col.get("face_up", []), f"column {i}")]
             columns.append(tuple(down + up))

@@ -721,9 +721,11 @@ class Position(NamedTuple):
     # --- checking
 
     def check(self) -> None:
-        """Check that this position can arise in its game.
+        """Check that this position is well formed for its game.
 
-        Checks: the game's number of columns; face-down counts within the columns and
+        It does not replay the game: a hand-written position may hold more face-down cards
+        in a column than the deal does (analyses and tests use such positions). Checks:
+        the game's number of columns; face-down counts within the columns and
         never covering a column's top card (R10); cards known and each present once; 52
         cards accounted for, 13 per removed run (runs of the game, whose cards are gone
         from the table, each listed once); a stock as the game allows (Scorpion: three
