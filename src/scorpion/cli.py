@@ -13,6 +13,7 @@ import os
 import secrets
 import sys
 import time
+from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated
 
@@ -56,6 +57,24 @@ app = typer.Typer(
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
+
+
+def _print_version(asked: bool) -> None:
+    """``--version``: print the installed package's name and version, and exit 0."""
+    if asked:
+        typer.echo(f"scorpion-solitaire {package_version('scorpion-solitaire')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True,
+                     help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Scorpion patience: deals, moves, a terminal table and (with serve) a browser table."""
 
 POSITION_HELP = "Position file (the text notation or JSON), or - for stdin."
 """The help of the FILE|- argument of the commands that read a position."""
@@ -560,6 +579,8 @@ def solve_command(
     typer.echo(f"nodes: {result.nodes}, time: {result.seconds:.3f} s")
     if line:
         typer.echo(f"winning line ({len(line)} moves): {' '.join(line)}")
+    elif position.is_won:
+        typer.echo("the position is already won: no move is needed")
 
 
 PLAYER_CHOICES = ("full", "fair", "heuristic", "random")

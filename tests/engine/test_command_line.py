@@ -371,3 +371,12 @@ def test_b3_r14_play_a_whole_deal_to_the_win() -> None:
     assert "illegal" not in out and "may only" not in out
     # The win message comes once, after the last move only.
     assert out.count("You won") == 1
+
+
+def test_version_prints_the_installed_package_version() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"scorpion-solitaire {version('scorpion-solitaire')}\n"
+    assert version("scorpion-solitaire").count(".") >= 1

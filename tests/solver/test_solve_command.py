@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorpion.cli import app
-from scorpion.engine import Move, deal
+from scorpion.engine import Move, deal, format_position
 from scorpion.solver import Verdict
 from scorpion.solver.survey import FIELDS, Summary, parse_range, read_results, wilson_interval
 
@@ -27,6 +27,19 @@ def test_solve_a_winnable_deal_prints_a_line_that_wins() -> None:
     for text in moves:
         p = p.apply(Move.parse(text))
     assert p.is_won
+
+
+def test_solve_a_won_position_says_no_move_is_needed() -> None:
+    p = deal(5)
+    line = runner.invoke(app, ["solve", "--deal", "5"]).stdout.splitlines()[2]
+    for text in line.split(": ", 1)[1].split():
+        p = p.apply(Move.parse(text))
+    assert p.is_won
+    result = runner.invoke(app, ["solve", "-"], input=format_position(p))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert (lines[0], lines[2]) == (
+        "-: winnable", "the position is already won: no move is needed")
 
 
 def test_solve_json_and_a_lost_deal() -> None:
