@@ -79,3 +79,10 @@ def test_an_unknown_key_in_a_json_column_is_named() -> None:
     with pytest.raises(ValueError, match=r"^column 1: unknown key 'face_upp': expected "
                        r"'face_down', 'face_up'$"):
         position_from_json(data)
+
+
+def test_a_cells_line_in_a_game_without_cells_is_named() -> None:
+    text = format_position(deal(1)) + "cells: - -\n"
+    with pytest.raises(ValueError, match=r"^line 10: Scorpion has no reserve or free cells: "
+                       r"leave out the 'cells:' line$"):
+        parse_position(text)

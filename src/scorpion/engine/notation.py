@@ -248,7 +248,12 @@ def parse_position(text: str, variant: Variant | str | None = None) -> Position:
         if variant.cells:
             raise NotationError(f"missing the '{variant.cell_kind}:' line")
         cells = ((), 0, variant.cell_kind)
-    elif variant.cells and cells[2] != variant.cell_kind:
+    elif not variant.cells:
+        raise NotationError(
+            f"{variant.name} has no reserve or free cells: leave out the '{cells[2]}:' line",
+            cells[1],
+        )
+    elif cells[2] != variant.cell_kind:
         raise NotationError(
             f"{variant.name} has a '{variant.cell_kind}:' line, not '{cells[2]}:'", cells[1]
         )
