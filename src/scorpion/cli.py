@@ -170,7 +170,11 @@ def _read_position(source: str, variant_id: str | None) -> Position:
             return _json_position(text, variant_id)
         return parse_position(text, _variant(variant_id))
     except ValueError as exc:
-        raise _fail(f"error: {source}: {exc}") from None
+        hint = ""
+        if "unknown card '?'" in str(exc):
+            hint = ("; a player's view ('?' for hidden cards) is read by 'scorpion "
+                    "advise': this command needs every card")
+        raise _fail(f"error: {source}: {exc}{hint}") from None
 
 
 def _is_json(text: str) -> bool:

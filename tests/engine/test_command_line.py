@@ -380,3 +380,12 @@ def test_version_prints_the_installed_package_version() -> None:
     assert result.exit_code == 0
     assert result.stdout == f"scorpion-solitaire {version('scorpion-solitaire')}\n"
     assert version("scorpion-solitaire").count(".") >= 1
+
+
+def test_a_view_given_where_a_position_is_needed_points_to_advise() -> None:
+    view = runner.invoke(app, ["deal", "1"]).stdout.replace("[JD 5H KH]", "[? ? ?]")
+    result = runner.invoke(app, ["moves", "-"], input=view)
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "; a player's view ('?' for hidden cards) is read by 'scorpion advise': this command "
+        "needs every card\n")
