@@ -171,9 +171,9 @@ def _read_position(source: str, variant_id: str | None) -> Position:
         return parse_position(text, _variant(variant_id))
     except ValueError as exc:
         hint = ""
-        if "unknown card '?'" in str(exc):
-            hint = ("; a player's view ('?' for hidden cards) is read by 'scorpion "
-                    "advise': this command needs every card")
+        if "unknown card '?'" in str(exc) and not _is_json(text):
+            hint = ("; a player's view ('?' for hidden cards) of a game the advisor plays is "
+                    "read by 'scorpion advise': this command needs every card")
         raise _fail(f"error: {source}: {exc}{hint}") from None
 
 

@@ -55,6 +55,9 @@ def test_a_move_of_no_card_is_illegal_with_a_reason_not_a_crash() -> None:
     assert not deal(1).is_legal(Move(-5, 2))
     assert deal(1).is_legal(Move(-1, -1))
     assert str(Move(-5, 2)) == "Move(-5, 2)" and str(Move(-1, -1)) == "deal"
+    for odd in (Move(None, 0), Move(3.0, 0), Move(True, 2), Move(5, None)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError, match=r"is not a (card|column)"):
+            deal(5).apply(odd)
 
 
 @pytest.mark.parametrize("card", [-1, 52, 60])
@@ -63,6 +66,8 @@ def test_card_codes_and_names_are_only_of_cards(card: int) -> None:
         card_code(card)
     with pytest.raises(CardError):
         card_name(card)
+    with pytest.raises(CardError, match=r"^True is not a card"):
+        card_code(True)
     assert (card_code(0), card_code(51), card_name(51)) == ("AC", "KS", "king of spades")
 
 

@@ -67,6 +67,17 @@ def test_f8_changes_from_another_site_get_403_and_change_nothing(
     assert client.get("/api/game", headers={"Origin": origin}).status_code == 200
 
 
+def test_f8_a_long_origin_is_said_back_cut_short(database: Database) -> None:
+    """F8: the refusal names the origin, but not more than 80 characters of it."""
+    client = new_client(database)
+    origin = "http://" + "e" * 300 + ".example"
+    r = client.post("/api/game/new", json={"deal": "1"}, headers={"Origin": origin})
+    assert r.status_code == 403
+    assert r.json()["detail"] == (
+        f"a request from another site ({origin[:80]}...) may not change anything here"
+    )
+
+
 def test_f8_changes_from_this_site_or_without_origin_are_served(database: Database) -> None:
     """F8: the page's own requests (Origin of this site) and requests without Origin (curl)
     are served."""

@@ -73,7 +73,7 @@ def card_code(card: Card) -> str:
     Raises:
         CardError: if ``card`` is not 0-51.
     """
-    if not 0 <= card < 52:
+    if isinstance(card, bool) or not 0 <= card < 52:
         raise CardError(f"{card!r} is not a card (cards are 0-51)")
     return _CODES[card]
 
@@ -85,7 +85,7 @@ def card_name(card: Card) -> str:
     Raises:
         CardError: if ``card`` is not 0-51.
     """
-    if not 0 <= card < 52:
+    if isinstance(card, bool) or not 0 <= card < 52:
         raise CardError(f"{card!r} is not a card (cards are 0-51)")
     return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
 

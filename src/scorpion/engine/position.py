@@ -61,6 +61,11 @@ _LANDERS: dict[str, tuple[tuple[Card, ...], ...]] = {
 }
 
 
+def _is_card(card: object) -> bool:
+    """True for an int 0-51 (not a bool): a card."""
+    return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52
+
+
 class MoveError(ValueError):
     """Raised for a text that is not a move in the notation (``7H-5``, ``7H-f1`` or ``deal``)."""
 
@@ -95,7 +100,7 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         if self.card == -1:
             return "deal"
-        if not 0 <= self.card < 52:
+        if not _is_card(self.card) or not isinstance(self.column, int):
             return f"Move({self.card!r}, {self.column!r})"  # no move of the notation
         if self.column >= CELL_BASE:
             return f"{card_code(self.card)}-f{self.column - CELL_BASE + 1}"
@@ -596,8 +601,10 @@ class Position(NamedTuple):
         if move.card == -1:
             return stock_deal_refusal(self)
         card, dest = move
-        if not (isinstance(card, int) and 0 <= card < 52):
+        if not _is_card(card):
             return f"{card!r} is not a card (cards are 0-51; -1 is the stock deal)"
+        if not isinstance(dest, int) or isinstance(dest, bool):
+            return f"{dest!r} is not a column or free cell"
         code = card_code(card)
         n = len(self.columns)
         if not (0 <= dest < n or dest >= CELL_BASE):

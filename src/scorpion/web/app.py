@@ -293,6 +293,8 @@ class SiteGuard:
         if scope["method"] in UNSAFE_METHODS and origin is not None:
             host = headers.get(b"host", b"").decode("latin-1").lower()
             shown = origin.decode("latin-1")
+            if len(shown) > 80:  # said back, not echoed whole
+                shown = shown[:80] + "..."
             if not self._same_site(shown, host):
                 refusal = JSONResponse(
                     {"detail": f"a request from another site ({shown}) may not change "

@@ -152,7 +152,8 @@ class App {
     document.addEventListener("visibilitychange", () => {
       if (!this.view) return;
       if (document.visibilityState === "visible") {
-        this.perform(() => api.game(this.variant));
+        // Not behind the "Game over" dialog: the next deal shows when it closes.
+        if (!this.ending.ended) this.perform(() => api.game(this.variant));
       } else {
         this.clock.pause();
         if (this.clockCounts()) pauseClockOnLeave(this.variant);
