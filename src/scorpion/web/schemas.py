@@ -328,9 +328,18 @@ class MoveRequest(VariantRequest):
 
 
 class NewGameRequest(BaseModel):
-    """Start a new game: a deal number, or none for a random deal."""
+    """Start a new game: a deal number, or none for a random deal (``winnable_only``: a
+    random deal the solver proved winnable; not with a number)."""
 
-    model_config = STRICT
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        # The schema says it too: a number and winnable_only true together are refused.
+        json_schema_extra={"not": {
+            "required": ["deal", "winnable_only"],
+            "properties": {"deal": {"not": {"type": "null"}}, "winnable_only": {"const": True}},
+        }},
+    )
 
     variant: str = _variant_field()
     deal: DealText | DealInt | None = Field(
