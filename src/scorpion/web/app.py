@@ -292,10 +292,10 @@ class SiteGuard:
         origin = headers.get(b"origin")
         if scope["method"] in UNSAFE_METHODS and origin is not None:
             host = headers.get(b"host", b"").decode("latin-1").lower()
-            shown = origin.decode("latin-1")
-            if len(shown) > 80:  # said back, not echoed whole
-                shown = shown[:80] + "..."
-            if not self._same_site(shown, host):
+            said = origin.decode("latin-1")
+            if not self._same_site(said, host):
+                # Said back in the refusal, cut to 80 characters (not echoed whole).
+                shown = said if len(said) <= 80 else said[:80] + "..."
                 refusal = JSONResponse(
                     {"detail": f"a request from another site ({shown}) may not change "
                      "anything here"},

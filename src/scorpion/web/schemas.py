@@ -331,15 +331,11 @@ class NewGameRequest(BaseModel):
     """Start a new game: a deal number, or none for a random deal (``winnable_only``: a
     random deal the solver proved winnable; not with a number)."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        strict=True,
-        # The schema says it too: a number and winnable_only true together are refused.
-        json_schema_extra={"not": {
-            "required": ["deal", "winnable_only"],
-            "properties": {"deal": {"not": {"type": "null"}}, "winnable_only": {"const": True}},
-        }},
-    )
+    # STRICT, and the schema says it too: a number and winnable_only true are refused.
+    model_config = STRICT | ConfigDict(json_schema_extra={"not": {
+        "required": ["deal", "winnable_only"],
+        "properties": {"deal": {"not": {"type": "null"}}, "winnable_only": {"const": True}},
+    }})
 
     variant: str = _variant_field()
     deal: DealText | DealInt | None = Field(
