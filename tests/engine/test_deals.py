@@ -198,6 +198,31 @@ def test_r5_deal_numbers_above_the_largest_are_errors(text: str) -> None:
         DealNumber.parse(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("0" * 4400 + "5", DealNumber(5)), ("ms" + "0" * 5000 + "7", DealNumber(7)),
+     ("0" * 30 + "100000000000000000000", DealNumber(10**20))],
+)
+def test_r5_leading_zeros_however_many_are_read(text: str, number: DealNumber) -> None:
+    """R5: leading zeros change nothing, even past the 4,300 digits Python's ``int``
+    reads."""
+    assert DealNumber.parse(text) == number
+
+
+@pytest.mark.parametrize("text", ["1" * 5000, "ms" + "1" * 5000, "9" * 22, "ms" + "9" * 11])
+def test_r5_long_deal_numbers_are_above_the_largest_and_cut_in_the_message(
+    text: str,
+) -> None:
+    """R5: a number with more digits than the largest is refused as above it (not
+    Python's own "Exceeds the limit" ValueError), its text cut to 40 characters."""
+    with pytest.raises(DealNumberError, match="above the largest") as refused:
+        DealNumber.parse(text)
+    message = str(refused.value)
+    assert len(message) < 120
+    if len(text) > 40:
+        assert f"({len(text)} characters)" in message
+
+
 def test_r5_bool_is_not_a_deal_number() -> None:
     """R5: True is not deal 1."""
     with pytest.raises(DealNumberError):

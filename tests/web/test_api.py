@@ -218,6 +218,8 @@ def test_huge_body_gets_413(client: TestClient) -> None:
         ("0", "deal numbers start at 1, not 0"),
         ("-5", "deal numbers start at 1, not -5"),
         ("1" * 22, "above the largest"),
+        ("0" * 4400 + "1" * 30, "above the largest"),
+        ("ms" + "1" * 5000, "above the largest"),
         ("abc", "not a deal number"),
         ("5.0", "not a deal number: '5.0': '.' is not allowed"),
         ("", "not a deal number: '': it is empty"),
@@ -231,6 +233,19 @@ def test_bad_deal_numbers_get_400(client: TestClient, number: str, message: str)
     assert r.status_code == 400
     assert message in r.json()["detail"]
     assert without_clock(current(client)) == without_clock(before)
+
+
+def test_r5_a_deal_number_of_thousands_of_digits_gets_400_everywhere(
+    client: TestClient,
+) -> None:
+    """R5: the schema's pattern allows any number of leading zeros; however long, a deal
+    number is a 400 that names the problem (never Python's 4,300-digit limit as a 500)."""
+    start(client)
+    for deal_text in ("0" * 4400 + "5" * 25, "1" * 5000):
+        r = client.get("/api/deal/solution", params={"deal": deal_text, "line": "false"})
+        assert r.status_code == 400 and "above the largest" in r.json()["detail"]
+    zeros = client.post("/api/game/new", json={"deal": "0" * 4400 + "5"})
+    assert zeros.status_code == 200 and zeros.json()["deal"] == "5"
 
 
 def test_unknown_variant_gets_400(client: TestClient) -> None:
@@ -397,6 +412,20 @@ def test_stale_version_is_refused(client: TestClient) -> None:
     assert r.status_code == 409
     assert "another tab" in r.json()["detail"]
     assert current(client)["moves"] == 1
+
+
+def test_f4_a_new_game_from_a_stale_tab_is_refused(client: TestClient) -> None:
+    """F4: the table sends the version it shows with New game; a tab that missed another
+    tab's move gets 409 and the game is kept; the current version deals."""
+    first = start(client)
+    moved = move(client, "5S-7", version=first["version"])
+    r = client.post("/api/game/new", json={"deal": "3", "version": first["version"]})
+    assert r.status_code == 409 and "another tab" in r.json()["detail"]
+    kept = current(client)
+    assert (kept["deal"], kept["moves"], kept["version"]) == ("1", 1, moved["version"])
+    assert kept["columns"] == moved["columns"]
+    r = client.post("/api/game/new", json={"deal": "3", "version": moved["version"]})
+    assert r.status_code == 200 and (r.json()["deal"], r.json()["moves"]) == ("3", 0)
 
 
 def test_games_survive_a_new_server(database: Database, tmp_path: Path) -> None:

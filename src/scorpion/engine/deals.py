@@ -99,7 +99,7 @@ class DealNumber(NamedTuple):
         raw = text.strip(ASCII_SPACE)
         m = _MS_FORM.fullmatch(raw)
         if m:
-            return cls._checked(int(m.group(1)), ms=True, text=raw)
+            return cls._checked(_whole(m.group(1), MAX_MS_DEAL, raw), ms=True, text=raw)
         negative = raw.startswith("-")
         body = raw[1:].lstrip(" ") if negative else raw
         m = _PLAIN_FORM.fullmatch(body)
@@ -108,7 +108,7 @@ class DealNumber(NamedTuple):
         digits = _GROUPING.sub("", m.group(1))
         if negative:
             raise DealNumberError(f"deal numbers start at 1, not -{digits}")
-        return cls._checked(int(digits), ms=False, text=raw)
+        return cls._checked(_whole(digits, MAX_DEAL, raw), ms=False, text=raw)
 
     @classmethod
     def _checked(cls, number: int, ms: bool, text: str) -> DealNumber:
@@ -116,8 +116,28 @@ class DealNumber(NamedTuple):
             raise DealNumberError(f"deal numbers start at 1, not {number}")
         limit = MAX_MS_DEAL if ms else MAX_DEAL
         if number > limit:
-            raise DealNumberError(f"deal number {text} is above the largest, {limit}")
+            raise _above(text, limit)
         return cls(number, ms and number >= MS_LIMIT)
+
+
+def _whole(digits: str, limit: int, text: str) -> int:
+    """The number that ``digits`` (ASCII 0-9) write, read only when it can be at most
+    ``limit``: Python refuses to read more than 4,300 digits (a plain ValueError), and a
+    long run of them is no deal number anyway.
+
+    Raises:
+        DealNumberError: the digits, leading zeros aside, are more than ``limit`` has.
+    """
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(limit)):
+        raise _above(text, limit)
+    return int(significant or "0")
+
+
+def _above(text: str, limit: int) -> DealNumberError:
+    """The error for a deal number above ``limit``, its text cut to 40 characters."""
+    shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+    return DealNumberError(f"deal number {shown} is above the largest, {limit}")
 
 
 def _at_most(limit: int, sep: str) -> str:
