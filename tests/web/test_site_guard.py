@@ -67,6 +67,59 @@ def test_f8_changes_from_another_site_get_403_and_change_nothing(
     assert client.get("/api/game", headers={"Origin": origin}).status_code == 200
 
 
+READS_THAT_MAY_WRITE = [
+    ("GET", "/api/game/status?variant=scorpion"),
+    ("GET", "/api/game/hints?variant=scorpion"),
+    ("GET", "/api/game/hints?variant=scorpion&fair=true"),
+    ("GET", "/api/game?variant=scorpion-ii"),
+    ("HEAD", "/api/game/outlook?variant=chelicera"),
+    ("GET", "/api/game/destinations?variant=wasp&card=KS"),
+    ("GET", "/api/deal/solution?variant=scorpion&deal=1&line=false"),
+    ("GET", "/api/my-data"),
+]
+
+
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+def test_f8_f10_another_sites_link_gets_403_from_the_api_and_writes_nothing(
+    database: Database, site: str
+) -> None:
+    """F8, F10: the cookie is SameSite=Lax, so a link on another site carries it on a
+    top-level GET. Such a request (``Sec-Fetch-Site: cross-site`` or ``same-site``, set
+    by the browser) gets 403 from every API route: otherwise a stranger's link could mark
+    the player's game peeked (status, hints with peeking on), or deal a game in another
+    variant (blocking that number there, V1). Nothing is written; the pages themselves
+    still open from another site's link."""
+    client = new_client(database)
+    client.put("/api/settings", json={"peeking": True})
+    before = client.post("/api/game/new", json={"deal": "617"}).json()
+    assert before["peeked"] is False
+    def data() -> dict[str, object]:
+        every = client.get("/api/my-data").json()
+        del every["exported_at"]
+        return every
+
+    kept = data()
+    for method, path in READS_THAT_MAY_WRITE:
+        r = client.request(
+            method, path, headers={"Sec-Fetch-Site": site, "Sec-Fetch-Mode": "navigate"}
+        )
+        assert r.status_code == 403, (method, path, r.text)
+        if method == "GET":
+            assert r.json()["detail"] == (
+                "this site's API answers only this site's own pages, not another site's "
+                "page or link: open the table instead"
+            )
+    after = client.get("/api/game").json()
+    assert (after["peeked"], after["version"]) == (False, before["version"])
+    assert data() == kept  # no game dealt in another variant, no deal seen
+    assert [g["variant"] for g in kept["saved_games"]] == ["scorpion"]
+    page = client.get("/", headers={"Sec-Fetch-Site": site, "Sec-Fetch-Mode": "navigate"})
+    assert page.status_code == 200
+    for own in ("same-origin", "none"):
+        told = client.get("/api/game/status", headers={"Sec-Fetch-Site": own})
+        assert told.status_code == 200, own
+
+
 def test_f8_a_long_origin_is_said_back_cut_short(database: Database) -> None:
     """F8: the refusal names the origin, but not more than 80 characters of it."""
     client = new_client(database)

@@ -220,11 +220,22 @@ class HeadAsGet:
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 """Methods that change state: refused when they come from another site's page."""
 
+OTHER_SITES = frozenset({"cross-site", "same-site"})
+"""``Sec-Fetch-Site`` values of a request that another site's page (or a link on it)
+made: refused on every API route (:class:`SiteGuard`)."""
+
 
 class SiteGuard:
     """ASGI middleware: refuses state-changing requests that another site's page sent,
-    and marks every answer ``X-Content-Type-Options: nosniff`` (API answers also
-    ``Cache-Control: no-store``).
+    and API requests that another site's page or link made; marks every answer
+    ``X-Content-Type-Options: nosniff`` (API answers also ``Cache-Control: no-store``).
+
+    A request to ``/api/`` whose ``Sec-Fetch-Site`` header (which browsers set, and a
+    page cannot) says ``cross-site`` or ``same-site`` gets 403, whatever its method: the
+    cookie is SameSite=Lax, so a link on another site would otherwise carry it, and a
+    ``GET`` may write (a game dealt where none was, a deal recorded as seen, a game
+    marked peeked by a peeking hint or status). The table's own pages fetch from the
+    same origin, and an address typed in the bar says ``none``.
 
     A request whose ``Origin`` header names another host than its ``Host`` header, and
     none of ``allowed_hosts`` (the names a proxy in front may serve the site under), or
@@ -289,6 +300,15 @@ class SiteGuard:
                 )
                 await self._with_headers(scope, refusal, receive, send)
                 return
+        fetched_from = headers.get(b"sec-fetch-site", b"").decode("latin-1").strip().lower()
+        if fetched_from in OTHER_SITES and str(scope.get("path", "")).startswith("/api/"):
+            refusal = JSONResponse(
+                {"detail": "this site's API answers only this site's own pages, not "
+                 "another site's page or link: open the table instead"},
+                status_code=403,
+            )
+            await self._with_headers(scope, refusal, receive, send)
+            return
         origin = headers.get(b"origin")
         if scope["method"] in UNSAFE_METHODS and origin is not None:
             host = headers.get(b"host", b"").decode("latin-1").lower()
@@ -523,7 +543,9 @@ async def new_game(
             if not choices:
                 svc.require_player(pid)
                 raise NoWinnableDealError("no winnable deal was found quickly; try again")
-        return _answer(svc, svc.new_game(pid, body.variant, number, known=False, choices=choices))
+        return _answer(svc, svc.new_game(
+            pid, body.variant, number, known=False, choices=choices, version=body.version
+        ))
 
 
 @play.post("/api/game/move", response_model=GameView, responses=_ERRORS, tags=["game"])
@@ -924,11 +946,10 @@ def create_app(
     app.include_router(play)
     app.include_router(router)
     app.include_router(account)
-    from .closure import OtherSiteError, TooEarlyError, closure  # it uses this module's
+    from .closure import TooEarlyError, closure  # it uses this module's
 
     app.include_router(closure)
     app.add_exception_handler(TooEarlyError, _handler(409))
-    app.add_exception_handler(OtherSiteError, _handler(403))
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)

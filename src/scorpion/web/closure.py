@@ -56,17 +56,10 @@ DealQuery = Annotated[
                json_schema_extra={"pattern": DEAL_PATTERN})
 ]
 SolverStatus = Literal["winnable", "not winnable", "undecided", "unknown"]
-OTHER_SITES = frozenset({"cross-site", "same-site"})
-"""``Sec-Fetch-Site`` values of a request that another site's page (or a link on it) made."""
 
 
 class TooEarlyError(Exception):
     """A deal's solution asked for while a game on it may still be played (409)."""
-
-
-class OtherSiteError(Exception):
-    """A deal's winning line asked for by a page of another site (403): it would record
-    the deal as seen for the player (F10) without their page asking."""
 
 
 class Destinations(BaseModel):
@@ -277,11 +270,6 @@ async def solution(
     peeked."""
     kind = variant_by_id(variant)
     number = str(DealNumber.parse(deal_number))
-    if line and request.headers.get("sec-fetch-site", "same-origin") in OTHER_SITES:
-        raise OtherSiteError(
-            "A deal's winning line is shown only on this site's own pages: open the table "
-            "and press Show me."
-        )
     svc.hold_player(pid)  # a game dealt meanwhile waits, or is seen (GameService.hold_player)
     if not solution_allowed(svc, pid, variant, number):
         raise TooEarlyError("A deal's solution is told only once your game on it is over.")
