@@ -52,6 +52,33 @@ def test_a_change_in_another_tab_is_fetched_not_overwritten(
     second.close()
 
 
+def test_f4_a_new_game_in_a_stale_tab_does_not_replace_the_other_tabs_game(
+    table: Table, recorder: Recorder
+) -> None:
+    """F4: a tab that missed another tab's move thinks its game has not started, so New
+    game does not ask before leaving it; the server refuses (409, the version it sent is
+    old), the dialog closes, the tab says why and shows the game as it now is."""
+    first = table.page
+    start = table.new_game(1)
+    second: Page = first.context.new_page()
+    recorder.attach(second)
+    other = Table(second, recorder)
+    assert other.open()["version"] == start["version"]
+    moved = other.played(other.click_move("7D", 0))
+
+    first.get_by_role("button", name="New game").click()
+    dialog = first.locator("#new-game-dialog")
+    dialog.get_by_role("textbox", name="Deal number").fill("3")
+    with first.expect_response(lambda r: r.url.endswith("/api/game/new")) as info:
+        dialog.get_by_role("button", name="Start").click()
+    assert info.value.status == 409 and "another tab" in info.value.json()["detail"]
+    expect(dialog).to_be_hidden()
+    expect(table.toast()).to_contain_text("another tab")
+    table.wait_for(moved)
+    assert (table.api_view()["deal"], table.api_view()["moves"]) == ("1", 1)
+    second.close()
+
+
 def test_the_face_down_check_would_catch_a_leak() -> None:
     """The check every browser test ends with fails on an answer naming a hidden card."""
     view = {

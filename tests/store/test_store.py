@@ -240,6 +240,34 @@ def test_a_stale_version_is_refused_and_nothing_changes(store: Store, player: st
     assert store.run(lambda s: s.current(player, "scorpion")).game.moves == (Move.parse("7D-1"),)
 
 
+def test_f4_a_new_game_from_a_stale_view_keeps_the_game_it_would_replace(
+    store: Store, player: str
+) -> None:
+    """F4: a New game sent with the version of an older view (a tab that missed another
+    tab's move) is refused and the game stays as it was, on the general path (a session)
+    and on the driver's short path (``GameService.on``); with the game's own version, or
+    for a variant with no game, it deals."""
+    first = store.run(lambda s: s.new_game(player, "scorpion", "1"))
+    old = first.row.version
+    store.run(lambda s: s.play(player, "scorpion", "7D-1", old))
+    with pytest.raises(StaleGameError, match="another tab"):
+        store.run(lambda s: s.new_game(player, "scorpion", "3", version=old))
+    short = GameService.on(store.database)
+    try:
+        with pytest.raises(StaleGameError, match="another tab"):
+            short.new_game(player, "scorpion", "3", version=old)
+    finally:
+        short.close()
+    kept = store.run(lambda s: s.current(player, "scorpion"))
+    assert (kept.row.deal, kept.game.moves, kept.row.version) == (
+        "1", (Move.parse("7D-1"),), old + 1
+    )
+    again = store.run(lambda s: s.new_game(player, "scorpion", "3", version=old + 1))
+    assert (again.row.deal, again.game.moves) == ("3", ())
+    fresh = store.run(lambda s: s.new_game(player, "chelicera", "4", version=1))
+    assert fresh.row.deal == "4"
+
+
 @pytest.mark.parametrize(
     ("column", "value", "message"),
     [

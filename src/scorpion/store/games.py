@@ -869,13 +869,17 @@ class GameService:
         deal_number: str | None,
         known: bool = True,
         choices: Sequence[str] = (),
+        version: int | None = None,
     ) -> GameState:
         """Start a new game of ``variant_id`` on ``deal_number`` (when None, the first of
         ``choices`` that may be dealt, or a random deal when there are no choices).
 
         It replaces the game in progress of that variant (even a damaged one); that
         game's result stays in the statistics as started and not won. ``known`` is as
-        for :meth:`play`.
+        for :meth:`play`. With ``version`` (the version of the game the page saw), a
+        game of the variant that has changed since is not replaced (a tab that missed
+        another tab's moves would lose them without asking); a damaged game, or none,
+        is replaced whatever ``version`` says.
 
         A deal number under way in the player's game of another variant is not dealt
         (F10): every variant deals deal N from the same shuffled deck, so either game
@@ -894,13 +898,14 @@ class GameService:
             DealNumberError: for a bad deal number (given or among ``choices``).
             DealInPlayError: ``deal_number``, or every one of ``choices``, is under way
                 in another variant.
+            StaleGameError: ``version`` is not the version of the game it would replace.
         """
         self.check_variant(variant_id)
         number = self._deal_to_start(player_id, variant_id, deal_number, choices)
         start = _start_position(str(number), variant_id)
         now = self.clock()
         if self._session is None and self._database is not None:
-            renewed = self._renew(player_id, variant_id, str(number), start, now)
+            renewed = self._renew(player_id, variant_id, str(number), start, now, version)
             if renewed is not None:
                 return renewed
         if not known:
@@ -919,7 +924,9 @@ class GameService:
                 )
             )
             row = None
-        if row is None:
+        if row is not None:
+            _check_version(row, version)
+        else:
             row = GameRow(player_id=player_id, variant=variant_id)
             self.session.add(row)
         row.deal = str(number)
@@ -1020,7 +1027,13 @@ class GameService:
         return None if found is None else str(found[0])
 
     def _renew(
-        self, player_id: str, variant_id: str, deal_number: str, start: Position, now: datetime
+        self,
+        player_id: str,
+        variant_id: str,
+        deal_number: str,
+        start: Position,
+        now: datetime,
+        version: int | None,
     ) -> GameState | None:
         """Start the new game of :meth:`new_game` in the player's row of the variant, the
         common case, in four statements on the driver: one reads the row's id and
@@ -1029,7 +1042,12 @@ class GameService:
         tells whether the deal was seen, :meth:`deal_seen`), one records the deal as dealt
         (:meth:`record_dealt`). Returns None, having written nothing, when the general
         path must do it: no row or no clock yet, an unreadable id or version (the general
-        path replaces the row), or a database other than SQLite and PostgreSQL."""
+        path replaces the row), or a database other than SQLite and PostgreSQL.
+
+        Raises:
+            StaleGameError: ``version`` is not None and not the row's version (nothing
+                written).
+        """
         assert self._database is not None
         dialect = self._database.engine.dialect.name
         if dialect not in _RECORD_DEALT:
@@ -1049,6 +1067,8 @@ class GameService:
         ):
             return None
         game_id, old_version, seen = found
+        if version is not None and version != old_version:
+            raise StaleGameError("this game changed in another tab; reload")
         position = format_position(start)
         renewed = statements.run(_RENEW_GAME, {
             "game": game_id, "old_version": old_version, "new_deal": deal_number,

@@ -327,9 +327,10 @@ class MoveRequest(VariantRequest):
     )
 
 
-class NewGameRequest(BaseModel):
+class NewGameRequest(VariantRequest):
     """Start a new game: a deal number, or none for a random deal (``winnable_only``: a
-    random deal the solver proved winnable; not with a number)."""
+    random deal the solver proved winnable; not with a number). With ``version``, the
+    game of the variant it replaces must still be the one the page saw (409 otherwise)."""
 
     # STRICT, and the schema says it too: a number and winnable_only true are refused.
     model_config = STRICT | ConfigDict(json_schema_extra={"not": {
@@ -337,7 +338,6 @@ class NewGameRequest(BaseModel):
         "properties": {"deal": {"not": {"type": "null"}}, "winnable_only": {"const": True}},
     }})
 
-    variant: str = _variant_field()
     deal: DealText | DealInt | None = Field(
         default=None, description="Deal number (1 and up, or 'ms' + digits); null for random."
     )

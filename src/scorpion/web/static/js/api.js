@@ -108,8 +108,10 @@ export const api = {
   deleteResults: () => call("DELETE", "/api/results"),
   hints: (variant, fair = false) => call(
     "GET", `/api/game/hints?variant=${encodeURIComponent(variant)}${fair ? "&fair=true" : ""}`),
-  newGame: (variant, deal, winnableOnly = false) =>
-    call("POST", "/api/game/new", { variant, deal, winnable_only: winnableOnly }),
+  // version: that of the game of this variant the page shows (null for another variant),
+  // so that a tab that missed another tab's moves does not replace that game unasked.
+  newGame: (variant, deal, winnableOnly = false, version = null) =>
+    call("POST", "/api/game/new", { variant, deal, winnable_only: winnableOnly, version }),
   status: (variant) => call("GET", `/api/game/status?variant=${encodeURIComponent(variant)}`),
   move: (variant, move, version) => call("POST", "/api/game/move", { variant, move, version }),
   undo: (variant, version) => call("POST", "/api/game/undo", { variant, version }),

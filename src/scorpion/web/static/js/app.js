@@ -804,16 +804,6 @@ class App {
     }
   }
 
-  startNewGame(variant, deal) {
-    return this.perform(() => api.newGame(variant, deal), { mode: "deal" }).then((ok) => {
-      if (ok) {
-        save(STORE.variant, this.variant);
-        this.say(`Deal ${this.view.deal} of ${this.view.variant.name}. Good luck!`);
-      }
-      return ok;
-    });
-  }
-
   // ---- selection (called by the input code) ------------------------------------------
 
   select(col, idx) {
@@ -1155,13 +1145,20 @@ class App {
       const start = $("new-game-start");
       start.disabled = true;
       try {
-        const view = await api.newGame(variant, deal, kind === "winnable");
+        const seen = variant === this.variant && this.view ? this.view.version : null;
+        const view = await api.newGame(variant, deal, kind === "winnable", seen);
         dialog.close("start");
         this.show(view, "deal");
         save(STORE.variant, this.variant);
         this.say(`Deal ${view.deal} of ${view.variant.name}. Good luck!`);
       } catch (failure) {
         if (failure.name === "ApiError" && failure.status === 401 && failure.reloading) return;
+        if (failure.name === "ApiError" && failure.stale) {
+          // Another tab moved this game on: show it as it is, and let the player choose again.
+          dialog.close("cancel");
+          await this.failed(failure, {});
+          return;
+        }
         error.textContent = sentence(failure.detail || String(failure));
         error.hidden = false;
         input.focus();
