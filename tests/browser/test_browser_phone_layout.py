@@ -100,7 +100,11 @@ def test_a_twenty_card_column_fits_a_phone(phone: Table, artifacts: Path) -> Non
     page.screenshot(path=artifacts / "phone-375x812-twenty-cards.png")
 
 
-def test_a_focused_card_is_drawn_above_its_neighbours(phone: Table, artifacts: Path) -> None:
+def test_a_focused_card_keeps_its_place_under_the_cards_on_it(
+    phone: Table, artifacts: Path
+) -> None:
+    """The focused card's ring shows around its visible strip, and the cards lying on it
+    stay drawn above it (a focused card raised over its column hid them)."""
     page = phone.page
     phone.new_game(1)
     phone.settle()
@@ -108,15 +112,20 @@ def test_a_focused_card_is_drawn_above_its_neighbours(phone: Table, artifacts: P
     page.keyboard.press("ArrowRight")  # column 2
     page.keyboard.press("ArrowUp")  # the card under its top card, mostly covered
     page.keyboard.press("ArrowUp")
-    covered = page.evaluate("""() => {
+    seen = page.evaluate("""() => {
       const el = document.activeElement;
       const r = el.getBoundingClientRect();
-      const points = [[r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3],
-                      [r.left + r.width / 2, r.bottom - 3]];
-      return points.filter(([x, y]) => document.elementFromPoint(x, y)?.closest('.card') !== el)
-        .length + (el.matches(':focus-visible') ? 0 : 100);
+      const at = (x, y) => document.elementFromPoint(x, y)?.closest('.card');
+      const strip = [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4],
+                     [r.left + r.width / 2, r.top + 4]];
+      const below = [[r.left + r.width / 2, r.bottom - 4]];
+      return {
+        ring: el.matches(':focus-visible') && getComputedStyle(el).outlineWidth === '3px',
+        strip: strip.filter(([x, y]) => at(x, y) === el).length,
+        covered: below.filter(([x, y]) => at(x, y) && at(x, y) !== el).length,
+      };
     }""")
-    assert covered == 0, "the focused card (and its ring) must lie above the cards on it"
+    assert seen == {"ring": True, "strip": 3, "covered": 1}, seen
     page.screenshot(path=artifacts / "phone-375x812-focus.png")
 
 

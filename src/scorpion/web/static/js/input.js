@@ -82,7 +82,7 @@ export function attachInput(table, controller) {
       table.startDrag(press.group);
     }
     event.preventDefault();
-    table.dragBy(press.group, dx, dy);
+    table.dragBy(press.group, dx, dy, { x: event.clientX, y: event.clientY });
   });
 
   const release = (event, cancelled) => {
@@ -90,7 +90,7 @@ export function attachInput(table, controller) {
     const p = press;
     press = null;
     if (p.dragging) {
-      const target = cancelled ? -1 : table.dropColumn(p.group[0]);
+      const target = cancelled ? -1 : table.dropColumn(p.group[0], { x: event.clientX, y: event.clientY });
       if (target < 0 || target === p.col) controller.cancelDrag(p.group);
       else controller.drop(p.card.dataset.code, target, p.group);
       return;

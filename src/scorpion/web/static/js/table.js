@@ -668,8 +668,18 @@ export class Table {
   }
 
   /** The column a dragged group would drop into: under the centre of its leading card. */
-  dropColumn(leadEl) {
+  dropColumn(leadEl, pointer = null) {
     const r = leadEl.getBoundingClientRect();
+    // A free cell or reserve under the pointer itself wins: a card held by its corner
+    // has its centre well away from the pointer, below the cell, over a column.
+    if (pointer) {
+      for (let p = this.ncols; p < this.places; p++) {
+        const c = this.columnEls[p].getBoundingClientRect();
+        if (pointer.x >= c.left && pointer.x <= c.right && pointer.y >= c.top && pointer.y <= c.bottom) {
+          return p;
+        }
+      }
+    }
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
     for (let p = this.ncols; p < this.places; p++) {
@@ -712,10 +722,10 @@ export class Table {
     }
   }
 
-  dragBy(els, dx, dy) {
+  dragBy(els, dx, dy, pointer = null) {
     const t = `translate(${dx}px, ${dy}px)`;
     for (const el of els) el.style.transform = t;
-    const target = this.dropColumn(els[0]);
+    const target = this.dropColumn(els[0], pointer);
     this.columnEls.forEach((col, c) => col.classList.toggle("drop-target", c === target));
   }
 
