@@ -79,6 +79,28 @@ def test_f4_a_new_game_in_a_stale_tab_does_not_replace_the_other_tabs_game(
     second.close()
 
 
+def test_f4_a_double_click_in_a_stale_tab_shows_the_game_as_it_is(
+    table: Table, recorder: Recorder
+) -> None:
+    """F4: a double-click in a tab that missed another tab's move says so and shows the
+    game as it now is, rather than where the card could go in a position it does not
+    show ("nowhere to go" for a card the other tab has moved)."""
+    first = table.page
+    start = table.new_game(1)
+    second: Page = first.context.new_page()
+    recorder.attach(second)
+    other = Table(second, recorder)
+    assert other.open()["version"] == start["version"]
+    moved = other.played(other.click_move("7D", 0))
+    table.settle()
+    with first.expect_response(lambda r: "/api/game/destinations" in r.url) as info:
+        table.card("7D").dblclick(position=table.strip(table.card("7D")))
+    assert info.value.status == 409
+    expect(table.toast()).to_contain_text("another tab")
+    table.wait_for(moved)
+    second.close()
+
+
 def test_the_face_down_check_would_catch_a_leak() -> None:
     """The check every browser test ends with fails on an answer naming a hidden card."""
     view = {

@@ -414,6 +414,19 @@ def test_stale_version_is_refused(client: TestClient) -> None:
     assert current(client)["moves"] == 1
 
 
+def test_f4_destinations_for_a_stale_view_are_refused(client: TestClient) -> None:
+    """F4: the double-click asks where a card may go with the version it shows; after
+    another tab's move it gets 409 (not an answer about a position it does not show)."""
+    first = start(client)
+    moved = move(client, "5S-7", version=first["version"])
+    asked = {"card": "5C", "variant": "scorpion"}
+    r = client.get("/api/game/destinations", params={**asked, "version": first["version"]})
+    assert r.status_code == 409 and "another tab" in r.json()["detail"]
+    r = client.get("/api/game/destinations", params={**asked, "version": moved["version"]})
+    assert r.status_code == 200 and r.json()["card"] == "5C"
+    assert client.get("/api/game/destinations", params=asked).status_code == 200
+
+
 def test_f4_a_new_game_from_a_stale_tab_is_refused(client: TestClient) -> None:
     """F4: the table sends the version it shows with New game; a tab that missed another
     tab's move gets 409 and the game is kept; the current version deals."""

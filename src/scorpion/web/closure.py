@@ -38,6 +38,7 @@ from ..engine.deals import DEAL_PATTERN
 from ..engine.hints import hint_moves, is_idle_cell_move
 from ..solver import SolveResult, Verdict
 from ..solver.winnable import known_winnable
+from ..store import StaleGameError
 from ..store.endings import give_up, solution_allowed
 from .app import _ERRORS, HEAD_SCOPE_KEY, PlayerDep, ServiceDep, VariantQuery
 from .insight import Insight
@@ -175,12 +176,19 @@ def nowhere_sentence(position: Position, card: int) -> str:
 
 @closure.get("/api/game/destinations", response_model=Destinations, responses=_ERRORS)
 async def destinations(
-    svc: ServiceDep, pid: PlayerDep, card: CardQuery, variant: VariantQuery = "scorpion"
+    svc: ServiceDep, pid: PlayerDep, card: CardQuery, variant: VariantQuery = "scorpion",
+    version: Annotated[int | None, Query(
+        ge=1, description="The version of the view the page shows: 409 if the game has "
+        "changed since (another tab moved), rather than an answer about a position the "
+        "page does not show.",
+    )] = None,
 ) -> Destinations:
     """The legal moves of one face-up card in the game in progress (for a double-click:
     the page plays the only one, or the first hinted one). A face-down card and a stock
     card get the same refusal (409, F10)."""
     state = svc.current(pid, variant, lock=False)
+    if version is not None and version != state.row.version:
+        raise StaleGameError("this game changed in another tab; reload")
     position = state.game.position
     number = parse_card(card)
     where = position.locate(number)

@@ -863,7 +863,7 @@ class App {
     const after = this.queue.then(async () => {
       let answer;
       try {
-        answer = await api.destinations(this.variant, code);
+        answer = await api.destinations(this.variant, code, this.view.version);
       } catch (error) {
         await this.failed(error, {});
         return;
