@@ -43,7 +43,7 @@ from .engine import (
     variant_by_id,
 )
 from .engine.deals import MS_LIMIT
-from .engine.hints import hint_moves
+from .engine.hints import hint_moves, revisits_last
 
 app = typer.Typer(
     name="scorpion",
@@ -481,7 +481,8 @@ def play_command(
                 console.print(f"[yellow]{exc}[/]")
         elif word in ("hint", "h"):
             if not v.is_classic:
-                moves = " ".join(str(m) for m in hint_moves(game.position)) or "none"
+                listed = revisits_last(hint_moves(game.position), game.position, game.positions)
+                moves = " ".join(str(m) for m in listed) or "none"
                 console.print(f"hints with chances are not available in {v.name} yet; "
                               f"moves: {moves}", markup=False)
                 continue

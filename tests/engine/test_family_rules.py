@@ -43,7 +43,7 @@ from scorpion.engine import (
     position_to_json,
 )
 from scorpion.engine.cards import run_cards, run_code, run_id
-from scorpion.engine.hints import hint_moves, is_idle_cell_move
+from scorpion.engine.hints import hint_moves, is_idle_cell_move, revisits_last
 
 HEARTS_SPADES = "KH.QS.JH.TS.9H.8S.7H.6S.5H.4S.3H.2S.AH"
 DIAMONDS_CLUBS = "KD.QC.JD.TC.9D.8C.7D.6C.5D.4C.3D.2C.AD"
@@ -524,3 +524,25 @@ def test_v2_a_game_is_data_checked_when_it_is_made() -> None:
         Variant("x", "X", 0, "X", rows=("UUU",))
     with pytest.raises(ValueError, match="face-down cards must lie under face-up ones"):
         Variant("x", "X", 0, "X", rows=("U" * 7, "D" * 7))
+
+
+def test_f3_a_hint_back_to_an_earlier_position_comes_last() -> None:
+    """F3: in the games whose hints come in the engine's order, a move that leads back to
+    a position the game has been through is listed last; followed one after the other,
+    the hints sent 5D back and forth between columns 4 and 7 (Scorpion Tail deal 1)."""
+    variant = SCORPION_TAIL
+    game = Game(deal(1, variant))
+    for text in ("2C-4", "7S-1", "JH-2", "3D-4", "5D-4", "5D-7", "7H-7", "5D-4"):
+        game.push(Move.parse(text, variant))
+    listed = hint_moves(game.position)
+    assert [str(m) for m in listed] == ["5D-7", "3S-3", "TS-2", "6D-1", "TC-2", "deal"]
+    assert game.position.apply(listed[0]) == game.positions[-2]  # before the last 5D-4
+    ordered = revisits_last(listed, game.position, game.positions)
+    assert [str(m) for m in ordered] == ["3S-3", "TS-2", "6D-1", "TC-2", "deal", "5D-7"]
+    assert len(game.positions) == len(game.moves) + 1
+    assert game.positions[0] == deal(1, variant) and game.positions[-1] == game.position
+    # Before any move, and with no way back, the order is the engine's.
+    fresh = Game(deal(1, variant))
+    assert revisits_last(hint_moves(fresh.position), fresh.position, fresh.positions) == (
+        hint_moves(fresh.position)
+    )

@@ -160,6 +160,20 @@ def test_v2_f10_the_view_of_every_game_shows_what_the_player_sees(
     assert all(s["started"] == 0 for v, s in stats.items() if v != variant_id)
 
 
+def test_f3_the_hints_list_a_way_back_to_an_earlier_position_last(
+    database: Database,
+) -> None:
+    """F3: in a game whose hints come without chances, a move back to a position the game
+    has been through comes last (Scorpion Tail deal 1: 5D back to column 7, where it lay
+    two positions ago); the engine's order otherwise."""
+    client = new_client(database)
+    ok(client.post("/api/game/new", json={"variant": "scorpion-tail", "deal": "1"}))
+    for text in ("2C-4", "7S-1", "JH-2", "3D-4", "5D-4", "5D-7", "7H-7", "5D-4"):
+        ok(client.post("/api/game/move", json={"variant": "scorpion-tail", "move": text}))
+    hints = ok(client.get("/api/game/hints", params={"variant": "scorpion-tail"}))
+    assert hints["moves"] == ["3S-3", "TS-2", "6D-1", "TC-2", "deal", "5D-7"]
+
+
 def _first(position: Position, keep: Any) -> Move:
     found = [m for m in position.legal_moves() if keep(m)]
     assert found, "the position has no such move"

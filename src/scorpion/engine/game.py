@@ -119,6 +119,11 @@ class Game:
         return tuple(self._moves)
 
     @property
+    def positions(self) -> tuple[Position, ...]:
+        """The positions from the start to the current one (one more than :attr:`moves`)."""
+        return tuple(self._positions)
+
+    @property
     def redo_moves(self) -> tuple[Move, ...]:
         """The undone moves that :meth:`redo` would play, next first."""
         return tuple(reversed(self._redo))

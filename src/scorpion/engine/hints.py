@@ -9,9 +9,16 @@ In the games with free cells (How They Run, Scorpion Head) the empty cells are a
 card put into the second empty cell could as well go into the first, and a card moved from
 one cell to another (legal, as in PySolFC) changes nothing. So a hint names the first empty
 cell only, and never a move from cell to cell.
+
+A move that leads back to a position the game has been through (the card just moved
+taken back where it came from, say) is worth showing, but last (:func:`revisits_last`):
+hints listed in the engine's order, followed one after the other, would otherwise send
+cards back and forth.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from .position import CELL_BASE, EMPTY_CELL, Move, Position
 
@@ -54,3 +61,19 @@ def hint_moves(position: Position) -> list[Move]:
     if position.stock:
         return moves
     return [m for m in moves if not is_column_shift(position, m)]
+
+
+
+def revisits_last(
+    moves: list[Move], position: Position, earlier: Collection[Position]
+) -> list[Move]:
+    """``moves`` (legal in ``position``) in the same order, but those that lead back to a
+    position of ``earlier`` (the positions the game has been through) at the end.
+
+    Equal positions of one game differ in no hidden card (a face-down card never moves),
+    so this reads only what the player has seen. Cost: one :meth:`Position.apply` per
+    move, and a set of ``earlier`` (hashing each position once).
+    """
+    seen = earlier if isinstance(earlier, (set, frozenset)) else set(earlier)
+    back = [m for m in moves if position.apply(m) in seen]
+    return [m for m in moves if m not in back] + back

@@ -37,7 +37,7 @@ from ..engine import (
     place_refusal,
     variant_by_id,
 )
-from ..engine.hints import hint_moves
+from ..engine.hints import hint_moves, revisits_last
 from ..engine.variants import UnknownVariantError
 from ..solver import Verdict
 from ..store import (
@@ -630,7 +630,8 @@ async def hints(
     move the solver proved to keep the deal winnable (it reads the hidden cards), and the
     game is marked as peeked, unless ``fair`` asks for the player's view alone. In the
     games the advisor does not play yet (the variant's ``advised`` is false) the moves come
-    without chances, in the engine's order."""
+    without chances, in the engine's order, but a move back to a position the game has
+    been through comes last (hints followed one after the other went in circles)."""
     state = svc.current(pid, variant, lock=False)
     position = state.game.position
     moves = [] if state.row.won else hint_moves(position)
@@ -646,6 +647,8 @@ async def hints(
     svc.session.commit()  # nothing is held open while the advice is awaited
     advisor: Advisor = request.app.state.advisor
     advised = moves and position.variant.is_classic
+    if not advised and state.game.moves:  # in order, but a way back to an earlier position last
+        moves = revisits_last(moves, position, state.game.positions)
     answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
     return _hints(moves, answer, setting, winning, won=state.row.won)
 
