@@ -9,6 +9,7 @@ bounded timeouts, never asserting how fast they come.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from playwright.sync_api import expect
 from table_page import Table
@@ -106,3 +107,38 @@ def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> No
     with table.expect_answer("/api/game/redo"):
         page.keyboard.press("r")
     expect(page.locator("#message")).to_be_hidden(timeout=1_000)
+
+
+def test_f3_the_first_hint_follows_the_best_move_when_refined_chances_reorder(
+    table: Table,
+) -> None:
+    """F3: a player who pressed Hint once asked for the best move. When the refined
+    chances put another move first while that hint is showing, the message and the table
+    show the new best ("Hint 1 of N"), not the old one under its new rank ("Hint 5 of 6").
+    The server's answers are replayed in a fixed order (the advisor's own reordering
+    depends on timing), the second with the moves reversed."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    asked: list[int] = []
+
+    def reorder(route: Any) -> None:
+        real = route.fetch().json()
+        asked.append(1)
+        moves = real["moves"]
+        if len(asked) == 1:
+            body = {**real, "refining": True, "chances": []}
+        else:
+            body = {**real, "moves": moves[::-1], "refining": False, "chances": []}
+        route.fulfill(json=body)
+
+    page.route(re.compile(r"/api/game/hints"), reorder)
+    page.keyboard.press("h")
+    expect(table.toast()).to_contain_text("Hint 1 of 4")
+    first = table.toast().inner_text()
+    expect(page.locator("#hint-refining")).to_be_hidden(timeout=WAIT_MS)
+    expect(table.toast()).to_contain_text("Hint 1 of 4")
+    assert table.toast().inner_text() != first
+    assert page.locator(".hint-item[aria-current='true']").get_attribute("data-move") == (
+        page.locator(".hint-item").first.get_attribute("data-move")
+    )
+    assert len(asked) >= 2

@@ -634,12 +634,16 @@ class App {
     }
     if (!this.view || this.view.version !== version || this.variant !== variant) return false;
     const old = this.hintsFresh() ? this.hints : null;
-    const current = old && answer.moves.includes(old.current) ? old.current : null;
+    // The hint shown was the best one, and refined chances put another first: the player
+    // asked for the best move, so they are shown the new best (pollHints), not "5 of 6".
+    const outranked = Boolean(old && old.current && old.moves[0] === old.current &&
+      answer.moves.length && answer.moves[0] !== old.current);
+    const current = !outranked && old && answer.moves.includes(old.current) ? old.current : null;
     this.hints = {
       version, variant, moves: answer.moves,
       chances: Object.fromEntries((answer.chances || []).map((c) => [c.move, c])),
       winning: answer.winning || [], exact: answer.exact, refining: answer.refining,
-      message: answer.message, current,
+      message: answer.message, current, outranked,
       next: current ? answer.moves.indexOf(current) + 1 : 0,
       polls: old ? old.polls : 0,
     };
@@ -700,6 +704,12 @@ class App {
     this.hintPoll = window.setTimeout(async () => {
       if (!this.hintsFresh() || $("hint-panel").hidden) return;
       if (await this.fetchHints()) {
+        if (this.hints.outranked) {
+          this.hints.outranked = false;
+          const box = $("message");
+          if (!box.hidden && box.dataset.hint) this.point(0); // still showing: the new best
+          else this.table.clearHint();
+        }
         this.renderHints();
         this.pollHints();
       }
