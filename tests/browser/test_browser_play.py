@@ -292,6 +292,19 @@ def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Ta
     expect(dialog).to_be_hidden()
     assert table.api_view()["deal"] == start["deal"]
 
+    # With a game under way, text that is no number is told before asking to leave it.
+    under_way = table.played(table.click_move("4H", 2))
+    page.get_by_role("button", name="New game").click()
+    dialog.get_by_role("textbox", name="Deal number").fill("abc")
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog.locator("#new-game-error")).to_have_text(
+        '"abc" is not a deal number: type digits, like 617 (or ms and digits for '
+        "Microsoft's deal of that number)."
+    )
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    dialog.get_by_role("button", name="Cancel").click()
+    assert table.api_view()["moves"] == under_way["moves"] == 1
+
     # The variants come from the server; the chosen one is kept for the next visit.
     page.get_by_role("button", name="New game").click()
     options = dialog.locator("#variant-select option")

@@ -15,6 +15,9 @@ const $ = (id) => document.getElementById(id);
 const SESSION_KEY = "scorpion.tab-open"; // in sessionStorage: this tab has opened the table
 const HEARTBEAT_MS = 20000; // the server stops a clock 60 s after its last heartbeat
 const STORE = { variant: "scorpion.variant", deck: "scorpion.deck" };
+/** The forms of a deal number (digits, grouped by spaces, commas or underscores, after an
+ * optional #; or ms and digits): a first check, before the server reads it. */
+const DEAL_FORM = /^(#\s*)?[0-9]+([ ,_]+[0-9]+)*$|^ms[0-9]+$/i;
 const HINT_POLLS = 120; // re-asks for refined chances at most, per position
 
 function load(key, fallback) {
@@ -1143,6 +1146,15 @@ class App {
       const deal = kind === "number" ? input.value.trim() : null;
       if (kind === "number" && !deal) {
         error.textContent = "Type a deal number, or choose a random deal.";
+        error.hidden = false;
+        input.focus();
+        return;
+      }
+      // Text that is no number at all is told before asking to leave the game under way
+      // (the server still reads the number, and tells what else is wrong with it).
+      if (kind === "number" && !DEAL_FORM.test(deal)) {
+        error.textContent = `"${deal.length > 24 ? `${deal.slice(0, 24)}…` : deal}" is not a deal number: ` +
+          "type digits, like 617 (or ms and digits for Microsoft's deal of that number).";
         error.hidden = false;
         input.focus();
         return;
