@@ -520,6 +520,9 @@ class App {
     $("btn-deal").hidden = !rules.stock_deal;
     $("key-deal").hidden = !rules.stock_deal; // the keys legend names the game's keys only
     $("key-cells").hidden = !(view.cells && view.cells.length);
+    $("key-cells-words").textContent = view.rules.cell_kind === "reserve"
+      ? "reserve: go to it (its cards are played from it, never onto it)"
+      : "free cells: place the selection in an empty free cell, or go to them";
     $("stock").disabled = false;
     $("btn-replay").disabled = false;
     $("btn-hint").disabled = view.won;
