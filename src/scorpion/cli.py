@@ -386,9 +386,10 @@ def _play_help(variant: Variant) -> str:
     else:
         cell = ""
     deal_word = "'deal', " if variant.stock_deal and variant.stock_size else ""
+    # Two short lines: a terminal of 80 columns would break one inside 'new [N]'.
     return (
-        f"Type a move (7H-5, or 7H 5{cell}), {deal_word}'undo', 'redo', 'hint', "
-        "'restart', 'new [N]', 'help' or 'quit'."
+        f"Type a move (7H-5, or 7H 5{cell}),\n"
+        f"or {deal_word}'undo', 'redo', 'hint', 'restart', 'new [N]', 'help' or 'quit'."
     )
 
 
@@ -437,7 +438,10 @@ def play_command(
     ] = None,
     variant: DealVariantOption = None,
 ) -> None:
-    """Play in the terminal: type moves, undo, redo, hint, restart, quit."""
+    """Play in the terminal: type moves, undo, redo, hint, restart, quit.
+
+    The table is printed at the start and again whenever the game has changed (not after
+    'help', 'hint' or a refusal)."""
     v = _variant("scorpion" if variant is None else variant)
     assert v is not None
     try:
@@ -448,11 +452,15 @@ def play_command(
     game = Game.from_deal(dn, v)
     title = _deal_title(v, dn)
     console.print(_play_help(v))
+    shown: tuple[object, ...] | None = None  # the table last printed: printed again on change
     while True:
-        console.print(render_table(game, title))
-        if game.is_won:
-            console.print(f"[bold green]You won in {len(game.moves)} moves![/] "
-                          "Type 'restart', 'new' or 'quit'.")
+        now = (title, game.position, len(game.moves))
+        if now != shown:
+            console.print(render_table(game, title))
+            shown = now
+            if game.is_won:
+                console.print(f"[bold green]You won in {len(game.moves)} moves![/] "
+                              "Type 'restart', 'new' or 'quit'.")
         try:
             line = input("> ").strip()
         except EOFError:
@@ -495,6 +503,7 @@ def play_command(
                 console.print(FAIR_NOTE)
         elif word == "restart":
             game.restart()
+            shown = None  # shown again, even where nothing had moved
         elif word == "new":
             try:
                 dn = DealNumber.parse(rest) if rest.strip() else _random_deal()
@@ -503,6 +512,7 @@ def play_command(
                 continue
             game = Game.from_deal(dn, v)
             title = _deal_title(v, dn)
+            shown = None
         else:
             text = "-".join(line.split()) if "-" not in line and word != "deal" else line
             try:

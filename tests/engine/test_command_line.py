@@ -305,11 +305,14 @@ def test_b3_play_moves_undo_redo_hint_restart_quit() -> None:
     assert "nothing to redo" in out
     assert "7H-5: 7H may only be placed on 8H, not on 5D (R7)" in out
     assert "bad move 'foo'" in out
-    tables = out.split("\n> ")
-    # One table before each of the ten prompts: restart shows the first position again.
-    assert len(tables) == 11
-    assert "moves 0" in tables[9]
-    assert "5: 5D 5S 9D 5C 3S 7D 8C" in tables[9]
+    said = out.split("\n> ")
+    # What came before each of the ten prompts: the table only where the game changed
+    # (the start, 5S 7, undo, redo, restart), not after the hint, a refusal or 'foo'.
+    assert len(said) == 11
+    tables = ["Scorpion deal 1   moves" in chunk for chunk in said]
+    assert tables == [True, True, False, True, False, True, False, False, False, True, False]
+    assert "moves 0" in said[9]
+    assert "5: 5D 5S 9D 5C 3S 7D 8C" in said[9]
     assert "never read" not in out
 
 
@@ -331,7 +334,8 @@ def test_b3_play_reads_spaces_as_the_notation_does_and_refuses_extra_words() -> 
     assert "'undo' takes nothing after it" in out
     assert "'restart' takes nothing after it" in out
     assert "undid" not in out
-    assert "moves 1" in out.split("\n> ")[-2]  # the last table: still after 5S-7
+    last = [chunk for chunk in out.split("\n> ") if "Scorpion deal 1   moves" in chunk][-1]
+    assert "moves 1" in last  # the last table: still after 5S-7
 
 
 def test_b3_play_deal_and_run_messages_and_end_of_input() -> None:

@@ -249,10 +249,12 @@ def test_b3_v2_play_help_names_what_the_game_has() -> None:
         out = runner.invoke(app, ["play", "--deal", "1", "-v", game], input="quit\n")
         assert out.exit_code == 0, out.output
         said[game] = " ".join(out.stdout.split())
-    assert "Type a move (7H-5, or 7H 5), 'deal', 'undo'," in said["scorpion"]
+    assert "Type a move (7H-5, or 7H 5), or 'deal', 'undo'," in said["scorpion"]
     for game in ("scorpion-head", "how-they-run"):
-        assert "Type a move (7H-5, or 7H 5; 7H-f1 onto a free cell), 'undo'," in said[game]
-    assert "Type a move (7H-5, or 7H 5; reserve cards too), 'undo'," in said["three-blind-mice"]
+        assert "Type a move (7H-5, or 7H 5; 7H-f1 onto a free cell), or 'undo'," in said[game]
+    assert "Type a move (7H-5, or 7H 5; reserve cards too), or 'undo'," in said[
+        "three-blind-mice"
+    ]
 
 
 @pytest.mark.parametrize(
