@@ -142,3 +142,30 @@ def test_f3_the_first_hint_follows_the_best_move_when_refined_chances_reorder(
         page.locator(".hint-item").first.get_attribute("data-move")
     )
     assert len(asked) >= 2
+
+
+def test_f3_with_the_list_docked_the_hint_message_lies_under_it_off_the_cards(
+    table: Table, artifacts
+) -> None:
+    """F3: on a wide screen the list of hints docks at the right; the hint message goes
+    under it, where it covers no card (over the columns it hid the tops of four)."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    page.keyboard.press("h")
+    expect(table.toast()).to_contain_text("Hint 1 of 4")
+    expect(page.locator("#hint-panel")).to_be_visible()
+    table.settle()
+    page.wait_for_timeout(600)  # the message is placed again once the list has come in
+    placed = page.evaluate("""() => {
+      const box = document.getElementById('message').getBoundingClientRect();
+      const list = document.getElementById('hint-panel').getBoundingClientRect();
+      const over = [...document.querySelectorAll('.card')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+      }).length;
+      return {under: box.top >= list.bottom && box.left >= list.left - 1
+                     && box.right <= list.right + 1,
+              inside: box.bottom <= window.innerHeight, over};
+    }""")
+    assert placed == {"under": True, "inside": True, "over": 0}, placed
+    page.screenshot(path=str(artifacts / "desktop-hint-message-under-the-list.png"))

@@ -958,6 +958,19 @@ class App {
       if (top < vh) bottom = Math.max(bottom, vh - top + 8);
     }
     const panel = $("hint-panel");
+    box.style.left = box.style.right = box.style.maxWidth = "";
+    if (!panel.hidden && document.body.classList.contains("side-layout")) {
+      // The list docks at the right: the message goes under it, off the cards, when it
+      // fits there above the footer.
+      const list = panel.getBoundingClientRect();
+      box.style.left = `${Math.round(list.left)}px`;
+      box.style.right = `${Math.round(window.innerWidth - list.right)}px`;
+      box.style.maxWidth = `${Math.round(list.width)}px`;
+      box.style.bottom = "auto";
+      box.style.top = `${Math.round(list.bottom + 8)}px`;
+      if (box.getBoundingClientRect().bottom <= vh - bottom) return;
+      box.style.left = box.style.right = box.style.maxWidth = "";
+    }
     if (!panel.hidden && !document.body.classList.contains("side-layout")) {
       // Its size and place, not its box: the box slides while the list comes in.
       const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
