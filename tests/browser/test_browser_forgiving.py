@@ -368,10 +368,13 @@ def test_give_up_says_the_deal_could_be_won_and_shows_how(
     expect(step).to_have_text(re.compile(r"Move (?:[3-9]|\d\d) of"))  # it plays on
     page.get_by_role("button", name="Pause", exact=True).click()
     expect(page.get_by_role("button", name="Play", exact=True)).to_be_visible()
-    # The table is only shown meanwhile: it cannot be played on.
+    # The table is only shown meanwhile: it cannot be played on; the footer (its links
+    # and keys) makes way for the replay bar, and comes back after it.
     assert page.evaluate("document.getElementById('felt').inert")
+    expect(page.locator(".foot")).to_be_hidden()
     page.get_by_role("button", name="Close", exact=True).click()
     expect(bar).to_be_hidden()
+    expect(page.locator(".foot")).to_be_visible()
     expect(page.locator("#time")).to_have_text(stopped)  # the given-up game's time again
     expect(end).to_be_visible()
     end.get_by_role("button", name="Next deal").click()
