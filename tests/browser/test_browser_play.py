@@ -357,3 +357,27 @@ def test_rules_page_is_reachable_and_links_back(table: Table, artifacts) -> None
     page.get_by_role("link", name="Back to the table").first.click()
     expect(page).to_have_url(re.compile(r"/$"))
     expect(page.locator("#tableau .card").first).to_be_visible()
+
+
+def test_skip_to_the_cards_keeps_the_counters_and_tools_in_sight(table: Table) -> None:
+    """F2: "Skip to the cards" (the page's first Tab stop) puts the keyboard on the cards without
+    scrolling the counters and the tool bar out of sight (the anchor's own jump did)."""
+    page = table.page
+    table.new_game(1)
+    # A page taller than the window (a long footer on a short screen): it can scroll.
+    page.evaluate("""() => {
+      const tall = document.createElement('div');
+      tall.style.height = '900px';
+      document.body.append(tall);
+    }""")
+    table.settle()
+    assert page.evaluate("document.documentElement.scrollHeight > window.innerHeight")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(".skip-link").focus()  # where the first Tab of the page lands
+    expect(page.locator(".skip-link")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#tableau .card:focus, #tableau:focus")).to_have_count(1)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tableau .card:focus")).to_have_count(1)
+    assert page.evaluate("document.querySelector('.bar').getBoundingClientRect().top") >= 0
+    assert page.evaluate("window.scrollY") == 0

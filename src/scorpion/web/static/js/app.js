@@ -1018,6 +1018,15 @@ class App {
   // ---- controls -----------------------------------------------------------------------
 
   bindControls() {
+    // "Skip to the cards" focuses the cards without scrolling the page further than it
+    // must: the anchor's own jump put the tableau at the top, the counters and tools
+    // out of sight.
+    document.querySelector(".skip-link").addEventListener("click", (event) => {
+      event.preventDefault();
+      const tableau = $("tableau");
+      tableau.focus({ preventScroll: true });
+      tableau.scrollIntoView({ block: "nearest" });
+    });
     $("btn-deal").addEventListener("click", () => this.dealStock());
     $("stock").addEventListener("click", () => this.dealStock());
     $("btn-hint").addEventListener("click", () => this.hint());
