@@ -43,7 +43,7 @@ from .engine import (
     variant_by_id,
 )
 from .engine.deals import MS_LIMIT
-from .engine.hints import hint_moves, revisits_last
+from .engine.hints import hint_moves
 
 app = typer.Typer(
     name="scorpion",
@@ -489,7 +489,7 @@ def play_command(
                 console.print(f"[yellow]{exc}[/]")
         elif word in ("hint", "h"):
             if not v.is_classic:
-                listed = revisits_last(hint_moves(game.position), game.position, game.positions)
+                listed = hint_moves(game.position, game.positions)
                 moves = " ".join(str(m) for m in listed) or "none"
                 console.print(f"hints with chances are not available in {v.name} yet; "
                               f"moves: {moves}", markup=False)

@@ -223,6 +223,25 @@ def test_r5_long_deal_numbers_are_above_the_largest_and_cut_in_the_message(
         assert f"({len(text)} characters)" in message
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("-" + "5" * 5000, "deal numbers start at 1, not -5555"),
+     ("x" * 5000, "not a deal number: 'xxxx"),
+     (10**5000, "deal number of 5001 digits is above the largest"),
+     (-(10**5000), "deal numbers start at 1, not a negative number"),
+     (10**21, "deal number 1000000000000000000000 is above the largest")],
+    ids=["minus-5000-digits", "5000-letters", "int-5001-digits", "int-minus", "int-22-digits"],
+)
+def test_r5_a_long_bad_deal_number_is_said_back_cut(text: str | int, said: str) -> None:
+    """R5: whatever is wrong with a long deal number, the message says back no more than
+    40 characters of it (and its length), and an int of thousands of digits is compared,
+    not written out (Python writes no more than 4,300 digits)."""
+    with pytest.raises(DealNumberError) as refused:
+        DealNumber.parse(text)
+    message = str(refused.value)
+    assert message.startswith(said) and len(message) < 260, message
+
+
 def test_r5_bool_is_not_a_deal_number() -> None:
     """R5: True is not deal 1."""
     with pytest.raises(DealNumberError):

@@ -10,9 +10,12 @@ move, or the refusal word for word.
 
 from __future__ import annotations
 
+import random
 from textwrap import dedent
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorpion.engine import (
     CELL_BASE,
@@ -24,6 +27,7 @@ from scorpion.engine import (
     SCORPION_HEAD,
     SCORPION_TAIL,
     THREE_BLIND_MICE,
+    VARIANTS,
     Change,
     Game,
     IllegalMoveError,
@@ -539,6 +543,7 @@ def test_f3_a_hint_back_to_an_earlier_position_comes_last() -> None:
     assert game.position.apply(listed[0]) == game.positions[-2]  # before the last 5D-4
     ordered = revisits_last(listed, game.position, game.positions)
     assert [str(m) for m in ordered] == ["3S-3", "TS-2", "6D-1", "TC-2", "deal", "5D-7"]
+    assert hint_moves(game.position, game.positions) == ordered
     assert len(game.positions) == len(game.moves) + 1
     assert game.positions[0] == deal(1, variant) and game.positions[-1] == game.position
     # Before any move, and with no way back, the order is the engine's.
@@ -546,3 +551,25 @@ def test_f3_a_hint_back_to_an_earlier_position_comes_last() -> None:
     assert revisits_last(hint_moves(fresh.position), fresh.position, fresh.positions) == (
         hint_moves(fresh.position)
     )
+
+
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 31999), st.randoms(use_true_random=False))
+@settings(max_examples=40, deadline=None)
+def test_f3_revisits_last_looks_only_where_a_position_can_come_back(
+    variant_id: str, number: int, rng: random.Random
+) -> None:
+    """F3: :func:`revisits_last` looks back only over the latest positions that share the
+    stock, the face-down cards and the runs with the current one (they only ever change
+    one way); its order is the one every earlier position gives."""
+    game = Game(deal(number, VARIANTS[variant_id]))
+    for _ in range(80):
+        moves = hint_moves(game.position)
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+        listed = hint_moves(game.position)
+        everything = set(game.positions)
+        naive = [m for m in listed if game.position.apply(m) not in everything] + [
+            m for m in listed if game.position.apply(m) in everything
+        ]
+        assert revisits_last(listed, game.position, game.positions) == naive

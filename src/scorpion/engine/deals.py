@@ -93,8 +93,13 @@ class DealNumber(NamedTuple):
                 :data:`MAX_DEAL` (or :data:`MAX_MS_DEAL` with ``ms``).
         """
         if isinstance(text, bool) or not isinstance(text, (int, str)):
-            raise DealNumberError(f"not a deal number: {text!r} ({_FORMS})")
+            raise DealNumberError(f"not a deal number: {_cut(repr(text))} ({_FORMS})")
         if isinstance(text, int):
+            # Compared before it is written out: Python writes no more than 4,300 digits.
+            if text.bit_length() > 128:
+                if text < 0:
+                    raise DealNumberError("deal numbers start at 1, not a negative number")
+                raise _above(f"of {text.bit_length() * 30103 // 100000 + 1} digits", MAX_DEAL)
             return cls._checked(text, ms=False, text=str(text))
         raw = text.strip(ASCII_SPACE)
         m = _MS_FORM.fullmatch(raw)
@@ -104,10 +109,12 @@ class DealNumber(NamedTuple):
         body = raw[1:].lstrip(" ") if negative else raw
         m = _PLAIN_FORM.fullmatch(body)
         if m is None:
-            raise DealNumberError(f"not a deal number: {text!r}{_bad_part(body)} ({_FORMS})")
+            raise DealNumberError(
+                f"not a deal number: {_cut(repr(text))}{_bad_part(body)} ({_FORMS})"
+            )
         digits = _GROUPING.sub("", m.group(1))
         if negative:
-            raise DealNumberError(f"deal numbers start at 1, not -{digits}")
+            raise DealNumberError(f"deal numbers start at 1, not {_cut('-' + digits)}")
         return cls._checked(_whole(digits, MAX_DEAL, raw), ms=False, text=raw)
 
     @classmethod
@@ -135,9 +142,14 @@ def _whole(digits: str, limit: int, text: str) -> int:
 
 
 def _above(text: str, limit: int) -> DealNumberError:
-    """The error for a deal number above ``limit``, its text cut to 40 characters."""
-    shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
-    return DealNumberError(f"deal number {shown} is above the largest, {limit}")
+    """The error for a deal number above ``limit``, its text cut (:func:`_cut`)."""
+    return DealNumberError(f"deal number {_cut(text)} is above the largest, {limit}")
+
+
+def _cut(text: str) -> str:
+    """``text`` as an error message says it back: whole up to 40 characters, else its
+    first 40 and its length."""
+    return text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
 
 
 def _at_most(limit: int, sep: str) -> str:

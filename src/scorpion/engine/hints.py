@@ -18,7 +18,7 @@ cards back and forth.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Sequence
 
 from .position import CELL_BASE, EMPTY_CELL, Move, Position
 
@@ -49,31 +49,41 @@ def is_idle_cell_move(position: Position, move: Move) -> bool:
     return position.cells.index(EMPTY_CELL) != move.column - CELL_BASE
 
 
-def hint_moves(position: Position) -> list[Move]:
+def hint_moves(position: Position, earlier: Sequence[Position] = ()) -> list[Move]:
     """Return the legal moves of ``position`` that can change the game.
 
     These are all legal moves, leaving out, once the stock is dealt, shifts of a whole
     column into another empty column (see :func:`is_column_shift`), and always the moves
     onto free cells that a move into the first empty cell makes as well (see
-    :func:`is_idle_cell_move`). Same order as :meth:`Position.legal_moves`.
+    :func:`is_idle_cell_move`). Same order as :meth:`Position.legal_moves`, but with
+    ``earlier`` (the positions the game has been through, in order) the moves back to one
+    of them come last (:func:`revisits_last`).
     """
     moves = [m for m in position.legal_moves() if not is_idle_cell_move(position, m)]
-    if position.stock:
-        return moves
-    return [m for m in moves if not is_column_shift(position, m)]
-
+    if not position.stock:
+        moves = [m for m in moves if not is_column_shift(position, m)]
+    return revisits_last(moves, position, earlier) if earlier and moves else moves
 
 
 def revisits_last(
-    moves: list[Move], position: Position, earlier: Collection[Position]
+    moves: list[Move], position: Position, earlier: Sequence[Position]
 ) -> list[Move]:
     """``moves`` (legal in ``position``) in the same order, but those that lead back to a
-    position of ``earlier`` (the positions the game has been through) at the end.
+    position of ``earlier`` (the positions the game has been through, in order) at the end.
 
     Equal positions of one game differ in no hidden card (a face-down card never moves),
-    so this reads only what the player has seen. Cost: one :meth:`Position.apply` per
-    move, and a set of ``earlier`` (hashing each position once).
+    so this reads only what the player has seen. Along a game the stock, the face-down
+    cards and the runs only ever change one way, so only the latest positions that agree
+    with ``position`` on them can come back; the others are not looked at. Cost: one
+    :meth:`Position.apply` per move, and a hash of each of those latest positions.
     """
-    seen = earlier if isinstance(earlier, (set, frozenset)) else set(earlier)
-    back = [m for m in moves if position.apply(m) in seen]
+    same: set[Position] = set()
+    for before in reversed(earlier):
+        if (before.stock != position.stock or before.face_down != position.face_down
+                or before.runs != position.runs):
+            break
+        same.add(before)
+    if not same:
+        return list(moves)
+    back = [m for m in moves if position.apply(m) in same]
     return [m for m in moves if m not in back] + back

@@ -83,7 +83,6 @@ from ..engine import (
     start_reveals,
     variant_by_id,
 )
-from ..engine.hints import hint_moves
 from .db import Database, DriverTransaction
 from .models import (
     Base,
@@ -878,8 +877,8 @@ class GameService:
         game's result stays in the statistics as started and not won. ``known`` is as
         for :meth:`play`. With ``version`` (the version of the game the page saw), a
         game of the variant that has changed since is not replaced (a tab that missed
-        another tab's moves would lose them without asking); a damaged game, or none,
-        is replaced whatever ``version`` says.
+        another tab's moves would lose them without asking); none, or a game whose row
+        cannot be read (its version included), is replaced whatever ``version`` says.
 
         A deal number under way in the player's game of another variant is not dealt
         (F10): every variant deals deal N from the same shuffled deck, so either game
@@ -1352,13 +1351,6 @@ class GameService:
                 _clock_pause(state.clock, state.now)
             self.session.flush()
         return state
-
-    def hints(self, player_id: str, variant_id: str) -> tuple[Position, list[Move]]:
-        """Return the current game's position and the moves worth hinting in it (see
-        ``engine.hints``; none once the game is won)."""
-        state = self.current(player_id, variant_id)
-        position = state.game.position
-        return position, [] if state.row.won else hint_moves(position)
 
     def delete_saved_games(self, player_id: str) -> int:
         """Delete the player's saved games, every variant (F8); return how many.

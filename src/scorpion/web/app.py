@@ -37,7 +37,7 @@ from ..engine import (
     place_refusal,
     variant_by_id,
 )
-from ..engine.hints import hint_moves, revisits_last
+from ..engine.hints import hint_moves
 from ..engine.variants import UnknownVariantError
 from ..solver import Verdict
 from ..store import (
@@ -98,7 +98,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     403: {
         "model": ErrorDetail,
         "description": "Peeking help asked for with peeking off, a change sent from "
-        "another site's page, or a deal's winning line asked for by one.",
+        "another site's page (its Origin), or any API request that another site's page "
+        "or link made (Sec-Fetch-Site).",
     },
     409: {
         "model": ErrorDetail,
@@ -634,7 +635,9 @@ async def hints(
     been through comes last (hints followed one after the other went in circles)."""
     state = svc.current(pid, variant, lock=False)
     position = state.game.position
-    moves = [] if state.row.won else hint_moves(position)
+    # In order, but a way back to an earlier position last where no chance ranks them.
+    earlier = () if position.variant.is_classic else state.game.positions
+    moves = [] if state.row.won else hint_moves(position, earlier)
     setting = peeking(svc, pid)
     peek = setting and not fair
     winning: list[str] | None = [] if peek else None
@@ -647,8 +650,6 @@ async def hints(
     svc.session.commit()  # nothing is held open while the advice is awaited
     advisor: Advisor = request.app.state.advisor
     advised = moves and position.variant.is_classic
-    if not advised and state.game.moves:  # in order, but a way back to an earlier position last
-        moves = revisits_last(moves, position, state.game.positions)
     answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
     return _hints(moves, answer, setting, winning, won=state.row.won)
 

@@ -117,8 +117,9 @@ export const api = {
   undo: (variant, version) => call("POST", "/api/game/undo", { variant, version }),
   redo: (variant, version) => call("POST", "/api/game/redo", { variant, version }),
   restart: (variant, version) => call("POST", "/api/game/restart", { variant, version }),
-  destinations: (variant, card, version) =>
-    call("GET", `/api/game/destinations?variant=${encodeURIComponent(variant)}&card=${encodeURIComponent(card)}&version=${version}`),
+  destinations: (variant, card, version = null) =>
+    call("GET", `/api/game/destinations?variant=${encodeURIComponent(variant)}&card=${encodeURIComponent(card)}` +
+      (Number.isInteger(version) ? `&version=${version}` : "")),
   outlook: (variant) => call("GET", `/api/game/outlook?variant=${encodeURIComponent(variant)}`),
   giveUp: (variant, version) => call("POST", "/api/game/give-up", { variant, version }),
   // Without the line, only the verdict: the line shows the hidden cards, and once it is

@@ -15,9 +15,10 @@ const $ = (id) => document.getElementById(id);
 const SESSION_KEY = "scorpion.tab-open"; // in sessionStorage: this tab has opened the table
 const HEARTBEAT_MS = 20000; // the server stops a clock 60 s after its last heartbeat
 const STORE = { variant: "scorpion.variant", deck: "scorpion.deck" };
-/** The forms of a deal number (digits, grouped by spaces, commas or underscores, after an
- * optional #; or ms and digits): a first check, before the server reads it. */
-const DEAL_FORM = /^(#\s*)?[0-9]+([ ,_]+[0-9]+)*$|^ms[0-9]+$/i;
+/** Text that is no deal number at all (no digit, or letters but a leading "ms"): told
+ * before anything else. The server reads the rest, and says what is wrong with "-5" or
+ * "5.0" in its own words. */
+const NOT_A_NUMBER = (text) => !/[0-9]/.test(text) || /[^\W\d_]/.test(text.replace(/^ms/i, ""));
 const HINT_POLLS = 120; // re-asks for refined chances at most, per position
 
 function load(key, fallback) {
@@ -1018,14 +1019,14 @@ class App {
   // ---- controls -----------------------------------------------------------------------
 
   bindControls() {
-    // "Skip to the cards" focuses the cards without scrolling the page further than it
-    // must: the anchor's own jump put the tableau at the top, the counters and tools
-    // out of sight.
+    // "Skip to the cards" focuses the cards, scrolling only if their top is out of sight:
+    // the anchor's own jump put the tableau at the top, the counters and tools out of sight.
     document.querySelector(".skip-link").addEventListener("click", (event) => {
       event.preventDefault();
       const tableau = $("tableau");
       tableau.focus({ preventScroll: true });
-      tableau.scrollIntoView({ block: "nearest" });
+      const top = tableau.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight - 60) tableau.scrollIntoView({ block: "start" });
     });
     $("btn-deal").addEventListener("click", () => this.dealStock());
     $("stock").addEventListener("click", () => this.dealStock());
@@ -1177,7 +1178,7 @@ class App {
       }
       // Text that is no number at all is told before asking to leave the game under way
       // (the server still reads the number, and tells what else is wrong with it).
-      if (kind === "number" && !DEAL_FORM.test(deal)) {
+      if (kind === "number" && NOT_A_NUMBER(deal)) {
         error.textContent = `"${deal.length > 24 ? `${deal.slice(0, 24)}…` : deal}" is not a deal number: ` +
           "type digits, like 617 (or ms and digits for Microsoft's deal of that number).";
         error.hidden = false;
@@ -1192,7 +1193,10 @@ class App {
       const start = $("new-game-start");
       start.disabled = true;
       try {
-        const seen = variant === this.variant && this.view ? this.view.version : null;
+        await this.queue; // a move of this tab still on its way changes the version first
+        // The version of the game shown (none for another game, or a damaged one, which
+        // is replaced whatever it says).
+        const seen = variant === this.variant && this.view && !this.damaged ? this.view.version : null;
         const view = await api.newGame(variant, deal, kind === "winnable", seen);
         dialog.close("start");
         this.show(view, "deal");
