@@ -89,7 +89,8 @@ class Recorder:
                 if status < 300 and path in GAME_ENDPOINTS and b is not None]
 
     def check(self) -> int:
-        """Assert that no answer names a face-down card, nothing left the site, no page error.
+        """Assert that no view names a card it shows face down, no hints answer a card the
+        page has not shown face up, nothing left the site, no page error.
 
         Returns:
             How many game views were checked.
@@ -121,7 +122,9 @@ class Recorder:
                 }
                 hidden = codes_in(body) - face_up - removed
                 assert not hidden, f"{path} named cards the player cannot see: {hidden}: {body}"
-                shown = face_up
+                # Seen in this page: a card undone back face down was seen all the same,
+                # and a hints answer may cross the view of a move or redo on its way.
+                shown |= face_up
                 checked += 1
             elif path == "/api/game/hints":
                 hidden = codes_in(body) - shown
@@ -224,9 +227,14 @@ class Table:
         dialog.get_by_role("textbox", name="Deal number").fill(str(number))
         if variant is not None:
             self.page.locator("#variant-select").select_option(variant)
-        # A game under way of that variant is not left without asking.
-        asks = self.page.evaluate("""() => Boolean(window.scorpion.inProgress?.())
-            && document.getElementById('variant-select').value === window.scorpion.variant""")
+        # A game under way of that variant is not left without asking (the one on the
+        # table, or another variant's kept by the server).
+        asks = self.page.evaluate("""() => {
+            const chosen = document.getElementById('variant-select').value;
+            return chosen === window.scorpion.variant
+              ? Boolean(window.scorpion.inProgress?.())
+              : window.scorpion.startedElsewhere.has(chosen);
+        }""")
         with self.page.expect_response(lambda r: r.url.endswith("/api/game/new")) as info:
             dialog.get_by_role("button", name="Start").click()
             if asks:

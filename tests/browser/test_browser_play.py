@@ -381,3 +381,47 @@ def test_skip_to_the_cards_keeps_the_counters_and_tools_in_sight(table: Table) -
     expect(page.locator("#tableau .card:focus")).to_have_count(1)
     assert page.evaluate("document.querySelector('.bar').getBoundingClientRect().top") >= 0
     assert page.evaluate("window.scrollY") == 0
+
+
+def test_f4_another_variants_game_in_progress_is_resumed_or_left_only_when_asked(
+    table: Table,
+) -> None:
+    """F4: the server keeps a game per variant. New game in another variant pauses the
+    clock of the game left; choosing that variant again offers to resume its game in
+    progress (chosen at first), and a new deal there asks before it ends that game."""
+    page = table.page
+    table.new_game(1)
+    moved = table.played(table.click_move("7D", 0))
+    with page.expect_request(
+        lambda r: r.url.endswith("/api/game/clock") and r.post_data_json == {
+            "variant": "scorpion", "running": False}
+    ):
+        table.new_game(2, variant="how-they-run")
+    table.played(table.click_move("6H", 2))
+
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-game-dialog")
+    resume = dialog.get_by_role("radio", name="Resume your Scorpion game in progress")
+    expect(resume).to_be_hidden()  # How They Run is the game on the table
+    page.locator("#variant-select").select_option("scorpion")
+    expect(resume).to_be_checked()
+    with table.expect_answer("/api/game") as info:
+        dialog.get_by_role("button", name="Start").click()
+    view = info.value.json()
+    assert (view["variant"]["id"], view["deal"], view["version"]) == (
+        "scorpion", "1", moved["version"])
+    table.wait_for(view)
+    expect(table.toast()).to_have_text("Your Scorpion game, deal 1, where you left it.")
+
+    # A new deal of How They Run, whose game is under way: asked first, and kept.
+    page.get_by_role("button", name="New game").click()
+    page.locator("#variant-select").select_option("how-they-run")
+    dialog.get_by_role("radio", name="A random deal").check()
+    dialog.get_by_role("button", name="Start").click()
+    confirm = page.locator("#confirm-dialog")
+    expect(confirm).to_contain_text("Leave your How They Run game?")
+    expect(confirm).to_contain_text("Your How They Run game in progress ends")
+    confirm.get_by_role("button", name="Keep that game").click()
+    expect(dialog).to_be_hidden()
+    kept = page.request.get("/api/game?variant=how-they-run").json()
+    assert (kept["deal"], kept["moves"]) == ("2", 1)

@@ -126,6 +126,8 @@ class App {
     this.view = null;
     this.variants = null;
     this.selected = null; // {code, col, idx}
+    this.startedElsewhere = new Set(); // variants with a game in progress (New game dialog)
+    this.typedDeal = false; // a deal number typed since the New game dialog opened
     this.hints = null; // {version, variant, moves, chances, winning, exact, refining, message, next, current, polls}
     this.hintPoll = null;
     this.peeking = false; // the player's setting (the server refuses peeking help while off)
@@ -299,6 +301,9 @@ class App {
         delete box.dataset.hint;
       }
     }
+    if (prev && prev.variant.id !== view.variant.id && prev.started && !prev.won) {
+      pauseClockOnLeave(prev.variant.id); // the game left waits, its time with it
+    }
     this.view = view;
     this.variant = view.variant.id;
     this.selected = null;
@@ -407,14 +412,18 @@ class App {
    * Ask before a game under way is left (Replay, New game, Give up).
    * @param {string} leave the words of the button that leaves
    * @param {string} text what leaving does
+   * @param {string} title the question
+   * @param {boolean} always ask even when the game on the table is not under way (the
+   *   game left is another variant's)
    * @returns {Promise<boolean>} true if the player chose to leave.
    */
-  confirmLeave(leave, text, title = "Leave this game?") {
-    if (!this.inProgress()) return Promise.resolve(true);
+  confirmLeave(leave, text, title = "Leave this game?", always = false) {
+    if (!always && !this.inProgress()) return Promise.resolve(true);
     const dialog = $("confirm-dialog");
     $("confirm-title").textContent = title;
     $("confirm-text").textContent = text;
     $("confirm-leave").textContent = leave;
+    $("confirm-keep").textContent = always ? "Keep that game" : "Keep playing";
     return new Promise((resolve) => {
       const done = (answer) => {
         dialog.removeEventListener("close", onClose);
@@ -657,16 +666,19 @@ class App {
     return true;
   }
 
-  /** Show hint number `i`: highlight it on the table, mark it in the list, and say it. */
-  point(i) {
+  /** Show hint number `i`: highlight it on the table, mark it in the list, and say it
+   * (unless `quiet`: the highlight and the mark alone). */
+  point(i, { quiet = false } = {}) {
     const text = this.hints.moves[i];
     const move = parseMove(text);
     if (!move) return;
     this.hints.next = i + 1;
     this.hints.current = text;
     this.table.showHint(move);
-    this.say(this.hintWords(i), "info", 4500);
-    $("message").dataset.hint = text;
+    if (!quiet) {
+      this.say(this.hintWords(i), "info", 4500);
+      $("message").dataset.hint = text;
+    }
     this.renderHints();
   }
 
@@ -714,8 +726,8 @@ class App {
         if (this.hints.outranked) {
           this.hints.outranked = false;
           const box = $("message");
-          if (!box.hidden && box.dataset.hint) this.point(0); // still showing: the new best
-          else this.table.clearHint();
+          // The new best on the table, and said again while the message still shows.
+          this.point(0, { quiet: box.hidden || !box.dataset.hint });
         }
         this.renderHints();
         this.pollHints();
@@ -962,14 +974,15 @@ class App {
     box.style.left = box.style.right = box.style.maxWidth = "";
     if (!panel.hidden && document.body.classList.contains("side-layout")) {
       // The list docks at the right: the message goes under it, off the cards, when it
-      // fits there above the footer.
-      const list = panel.getBoundingClientRect();
-      box.style.left = `${Math.round(list.left)}px`;
-      box.style.right = `${Math.round(window.innerWidth - list.right)}px`;
-      box.style.maxWidth = `${Math.round(list.width)}px`;
+      // fits there above the footer. Its place, not its box: the box slides in.
+      const left = panel.offsetLeft;
+      const right = left + panel.offsetWidth;
+      box.style.left = `${left}px`;
+      box.style.right = `${Math.max(0, window.innerWidth - right)}px`;
+      box.style.maxWidth = `${panel.offsetWidth}px`;
       box.style.bottom = "auto";
-      box.style.top = `${Math.round(list.bottom + 8)}px`;
-      if (box.getBoundingClientRect().bottom <= vh - bottom) return;
+      box.style.top = `${panel.offsetTop + panel.offsetHeight + 8}px`;
+      if (box.getBoundingClientRect().bottom <= vh - bottom && !this.coversExposedCard(box)) return;
       box.style.left = box.style.right = box.style.maxWidth = "";
     }
     if (!panel.hidden && !document.body.classList.contains("side-layout")) {
@@ -1160,12 +1173,14 @@ class App {
     const error = $("new-game-error");
     input.addEventListener("input", () => {
       $("deal-kind-number").checked = true;
+      this.typedDeal = true;
       error.hidden = true;
     });
     input.addEventListener("focus", () => {
       $("deal-kind-number").checked = true;
     });
     $("new-game-cancel").addEventListener("click", () => dialog.close("cancel"));
+    $("variant-select").addEventListener("change", () => this.offerResume());
     $("new-game-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const kind = new FormData(event.target).get("deal-kind");
@@ -1186,7 +1201,30 @@ class App {
         return;
       }
       const variant = $("variant-select").value || this.variant;
-      if (variant === this.variant && !(await this.confirmLeave("Start the new game", this.leaveWords()))) {
+      const name = this.variantName(variant);
+      if (kind === "resume") {
+        // The game in progress of that variant, as it was left (the server keeps it).
+        try {
+          const view = await api.game(variant);
+          dialog.close("start");
+          this.show(view, "deal");
+          save(STORE.variant, this.variant);
+          this.say(`Your ${name} game, deal ${view.deal}, where you left it.`);
+        } catch (failure) {
+          if (failure.name === "ApiError" && failure.status === 401 && failure.reloading) return;
+          error.textContent = sentence(failure.detail || String(failure));
+          error.hidden = false;
+        }
+        return;
+      }
+      const leaving = variant === this.variant
+        ? await this.confirmLeave("Start the new game", this.leaveWords())
+        : !this.startedElsewhere.has(variant) || await this.confirmLeave(
+          "Start the new game",
+          `Your ${name} game in progress ends and counts as not won; Undo cannot bring it back.`,
+          `Leave your ${name} game?`, true,
+        );
+      if (!leaving) {
         dialog.close("cancel");
         return;
       }
@@ -1233,9 +1271,37 @@ class App {
     $("new-game-error").hidden = true;
     await this.loadVariants();
     $("variant-select").value = this.variant;
+    this.typedDeal = false;
+    // The other games under way (the server keeps one per variant): offered to resume.
+    try {
+      const stats = await api.statistics();
+      this.startedElsewhere = new Set(stats.filter((s) => s.in_progress).map((s) => s.variant.id));
+    } catch {
+      this.startedElsewhere = new Set();
+    }
+    this.offerResume();
     dialog.showModal();
     const chosen = dialog.querySelector("input[name='deal-kind']:checked");
     (chosen && chosen.value === "number" ? $("deal-input") : chosen)?.focus();
+  }
+
+  /** The New game dialog offers "Resume" when the variant chosen is not the one on the
+   * table and has a game in progress. */
+  offerResume() {
+    const variant = $("variant-select").value || this.variant;
+    const offer = variant !== this.variant && this.startedElsewhere.has(variant);
+    $("resume-choice").hidden = !offer;
+    $("resume-words").textContent = `Resume your ${this.variantName(variant)} game in progress`;
+    const resume = $("deal-kind-resume");
+    // Chosen at first, unless a number was typed since the dialog opened.
+    if (offer && !resume.checked && !this.typedDeal) resume.checked = true;
+    if (!offer && resume.checked) $("deal-kind-random").checked = true;
+  }
+
+  /** The name of variant `id` ("How They Run"), or the id itself if unknown. */
+  variantName(id) {
+    const found = (this.variants || []).find((v) => v.id === id);
+    return found ? found.name : id;
   }
 
   showWin() {
