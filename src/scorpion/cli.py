@@ -296,6 +296,8 @@ def apply_command(
 def _read_text(source: str) -> str:
     """The text of a file, or of stdin for ``-``, without the byte order mark that some
     editors put first (exit 2 when it cannot be read as UTF-8)."""
+    if source == "-" and sys.stdin is None:  # started with its standard input closed
+        raise _fail("error: cannot read -: there is no standard input")
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -471,7 +473,7 @@ def play_command(
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in _BARE_COMMANDS and rest.strip():
-            console.print(f"[yellow]'{word}' takes nothing after it[/]")
+            console.print(f"'{word}' takes nothing after it", style="yellow", markup=False)
             continue
         if word in ("quit", "q", "exit"):
             return
@@ -481,12 +483,12 @@ def play_command(
             try:
                 console.print(f"undid {game.undo()}")
             except HistoryError as exc:
-                console.print(f"[yellow]{exc}[/]")
+                console.print(str(exc), style="yellow", markup=False)
         elif word in ("redo", "r"):
             try:
                 console.print(f"redid {game.redo()}")
             except HistoryError as exc:
-                console.print(f"[yellow]{exc}[/]")
+                console.print(str(exc), style="yellow", markup=False)
         elif word in ("hint", "h"):
             if not v.is_classic:
                 listed = hint_moves(game.position, game.positions)
@@ -508,7 +510,7 @@ def play_command(
             try:
                 dn = DealNumber.parse(rest) if rest.strip() else _random_deal()
             except ValueError as exc:
-                console.print(f"[yellow]{exc}[/]")
+                console.print(str(exc), style="yellow", markup=False)
                 continue
             game = Game.from_deal(dn, v)
             title = _deal_title(v, dn)
@@ -521,7 +523,7 @@ def play_command(
                 # A column or free cell of another game of the family: its rule, as at
                 # the table.
                 refusal = None if isinstance(exc, IllegalMoveError) else place_refusal(text, v)
-                console.print(f"[yellow]{refusal or exc}[/]")
+                console.print(str(refusal or exc), style="yellow", markup=False)
                 continue
             if change.runs:
                 console.print(f"[green]run removed: {len(change.runs)}[/]")
@@ -668,7 +670,10 @@ def survey_command(
         ),
     ] = False,
     workers: Annotated[
-        int, typer.Option(help="Worker processes (0: one per CPU).", min=0)
+        int, typer.Option(
+            help="Worker processes (0: one per CPU; never more than deals to do).",
+            min=0, max=256,
+        )
     ] = 0,
     scheduler: Annotated[
         str | None,
@@ -866,7 +871,7 @@ def survey_command(
             if player == "full":
                 plot_blocks(v, first, last, results, plot)
             else:
-                plot_shares(v, first, last, plot, folder=path.parent)
+                plot_shares(v, first, last, plot, folder=path.parent, surveys={player: path})
         except (ImportError, OSError, ValueError) as exc:
             raise _fail(f"error: cannot draw {plot}: {exc}") from None
         typer.echo(f"plot: {plot}")

@@ -135,19 +135,28 @@ def plot_blocks(
     plt.close(fig)
 
 
-def plot_shares(variant: Variant, first: int, last: int, out: Path, folder: Path = Path()) -> None:
+def plot_shares(
+    variant: Variant,
+    first: int,
+    last: int,
+    out: Path,
+    folder: Path = Path(),
+    surveys: Mapping[str, Path] | None = None,
+) -> None:
     """Draw the win shares of deals ``first``..``last`` of ``variant`` to ``out``.
 
     Reads every player survey of that range found in ``folder`` under its default name
-    (:func:`survey_path`); the full-knowledge share comes from the first of them (each
-    records the solver's verdict of every deal). Left: the share of all the deals won;
-    right: the share of the full-knowledge winnable deals won.
+    (:func:`survey_path`), or where ``surveys`` says; the full-knowledge share comes from
+    the first of them (each records the solver's verdict of every deal). Left: the share
+    of all the deals won; right: the share of the full-knowledge winnable deals won.
 
     Args:
         variant: the variant surveyed.
         first, last: the range of deals.
         out: an ``.svg`` or ``.png`` file.
         folder: where the survey files are.
+        surveys: the file of a player's survey (``{"fair": Path("mine.csv")}``) where it
+            is not under its default name (``scorpion survey --out``).
 
     Raises:
         ImportError: without matplotlib.
@@ -162,7 +171,7 @@ def plot_shares(variant: Variant, first: int, last: int, out: Path, folder: Path
 
     summaries: list[PlaySummary] = []
     for player in PLAYERS_DRAWN:
-        path = survey_path(folder, variant.id, player, first, last)
+        path = (surveys or {}).get(player) or survey_path(folder, variant.id, player, first, last)
         if not path.exists():
             continue
         rows = [r for n, r in read_rows(path, PLAY_FIELDS, PlayedDeal.parse).items()

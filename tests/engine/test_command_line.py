@@ -393,3 +393,26 @@ def test_a_view_given_where_a_position_is_needed_points_to_advise() -> None:
     assert result.stderr.endswith(
         "; a player's view ('?' for hidden cards) of a game the advisor plays is read by "
         "'scorpion advise': this command needs every card\n")
+
+
+def test_b3_play_says_back_text_that_looks_like_markup_as_typed() -> None:
+    """B3: what the player types is said back as typed: text that the terminal library
+    would read as markup ("[/]") made 'play' crash, and "[red]x[/red]" was said as "x"."""
+    out = play("[/]", "new [/]", "[red]x[/red]", "undo [/]", "quit")
+    assert "bad move '[/]'" in out
+    assert "not a deal number: '[/]'" in out
+    assert "bad move '[red]x[/red]'" in out
+    assert "'undo' takes nothing after it" in out
+
+
+def test_b3_reading_standard_input_when_there_is_none_is_bad_input(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """B3: started with its standard input closed, '-' is bad input (exit 2), not a
+    traceback."""
+    from scorpion import cli
+
+    monkeypatch.setattr(cli.sys, "stdin", None)
+    with pytest.raises(typer.Exit) as stopped:
+        cli._read_text("-")
+    assert stopped.value.exit_code == 2

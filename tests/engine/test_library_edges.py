@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorpion.advisor import PlayerView, parse_view
+from scorpion.advisor import PlayerView, format_view, parse_view
 from scorpion.engine import (
     VARIANTS,
     DealNumber,
@@ -13,6 +13,7 @@ from scorpion.engine import (
     Game,
     IllegalMoveError,
     Move,
+    NotationError,
     UnknownVariantError,
     card_code,
     deal,
@@ -91,3 +92,37 @@ def test_a_cells_line_in_a_game_without_cells_is_named() -> None:
     with pytest.raises(ValueError, match=r"^line 10: Scorpion has no reserve or free cells: "
                        r"leave out the 'cells:' line$"):
         parse_position(text)
+
+
+@pytest.mark.parametrize(
+    "number", [DealNumber(0), DealNumber(-3), DealNumber(10**30), DealNumber(2**34, ms=True)]
+)
+def test_r5_a_deal_number_built_by_hand_is_checked_as_one_read(number: DealNumber) -> None:
+    """R5: ``deal`` checks a :class:`DealNumber` made without ``parse`` as it checks a
+    number read: 0, negative or above the largest is a DealNumberError."""
+    with pytest.raises(DealNumberError):
+        deal(number)
+
+
+def test_r5_ms_below_32000_is_written_as_the_plain_number_it_deals() -> None:
+    """R5: below 32000 ``ms`` changes nothing, and ``str`` writes what ``parse`` reads back
+    to the same deal."""
+    assert str(DealNumber(5, ms=True)) == "5" and str(DealNumber(40000, ms=True)) == "ms40000"
+    assert deal(DealNumber(5, ms=True)) == deal(DealNumber.parse(str(DealNumber(5, ms=True))))
+
+
+def test_a_title_of_several_lines_is_written_as_comments_and_reads_back() -> None:
+    """The notation round-trips with any title: each of its lines is a comment line (a
+    title holding "stock: 1" was read back as the stock)."""
+    start = deal(1, "how-they-run")
+    text = format_position(start, title="my game\nstock: 1\r\n5: KS")
+    assert text.startswith("# my game\n# stock: 1\n# 5: KS\n")
+    assert parse_position(text) == start
+    view = PlayerView.of(deal(1))
+    assert parse_view(format_view(view, title="a\nstock: ?")) == view
+
+
+def test_json_columns_null_is_named_not_a_type_error() -> None:
+    """A JSON position whose "columns" is null gets the notation's error naming it."""
+    with pytest.raises(NotationError, match="'columns' must be a list of 7 columns"):
+        position_from_json({"columns": None, "stock": []})

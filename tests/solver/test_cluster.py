@@ -257,3 +257,40 @@ def test_b3_an_error_raised_inside_dask_is_the_cluster_stopping() -> None:
     assert not _from_dask(raised("raise OSError('No space left on device')",
                                  "scorpion.solver.survey"))
     assert not _from_dask(OSError("never raised"))
+
+
+def test_b3_a_server_that_takes_the_connection_and_says_nothing_is_no_scheduler() -> None:
+    """B3: Dask's timeout covers the connection, not the handshake after it: a server
+    that accepts and never answers held the survey for ever. It is now no scheduler,
+    after the timeout and five seconds more."""
+    import socket
+    import threading
+
+    from scorpion.solver.cluster import ClusterError, dask_pool
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(4)
+    taken: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                taken.append(silent.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+    started = time.monotonic()
+    try:
+        with (
+            pytest.raises(ClusterError, match="took the connection but said nothing in 6 s"),
+            dask_pool(address, timeout=1.0),
+        ):
+            pass
+    finally:
+        silent.close()
+        for conn in taken:
+            conn.close()
+    assert time.monotonic() - started < 60

@@ -599,3 +599,38 @@ def test_a_plot_without_matplotlib_is_refused_before_the_survey(
     assert result.exit_code == 2
     assert "error: --plot needs matplotlib (pip install '.[plot]')" in result.output
     assert not out.exists()
+
+
+def test_b3_a_survey_starts_no_more_processes_than_deals_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B3: --workers asks for processes, but a survey starts no more than it has deals
+    to do (400 workers for one deal started 400 processes), and more than 256 is refused."""
+    from scorpion.solver import survey
+
+    asked: list[int] = []
+
+    def pool(max_workers: int) -> ThreadPoolExecutor:
+        asked.append(max_workers)
+        return ThreadPoolExecutor(max_workers)
+
+    monkeypatch.setattr(survey, "ProcessPoolExecutor", pool)
+    out = tmp_path / "s.csv"
+    result = runner.invoke(app, ["survey", "1..2", "--nodes", "1000", "--workers", "200",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert asked == [2] and sorted(read_results(out)) == [1, 2]
+    refused = runner.invoke(app, ["survey", "1..2", "--workers", "257", "--out", str(out)])
+    assert refused.exit_code == 2 and "less than or equal to 256" in refused.output
+
+
+def test_b3_a_player_surveys_plot_reads_the_file_it_was_written_to(tmp_path: Path) -> None:
+    """B3: with --out naming its own file, a player survey's --plot draws that file (it
+    looked only for files under their default names, and refused)."""
+    pytest.importorskip("matplotlib")
+    out, plot = tmp_path / "mine.csv", tmp_path / "p.svg"
+    result = runner.invoke(app, ["survey", "1..3", "--player", "random", "--workers", "1",
+                                 "--out", str(out), "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert f"plot: {plot}" in result.stdout
+    assert "random player" in plot.read_text(encoding="utf-8")

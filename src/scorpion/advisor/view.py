@@ -183,7 +183,7 @@ class PlayerView(NamedTuple):
 
 def format_view(view: PlayerView, title: str | None = None) -> str:
     """Return the text form of ``view`` (see the module docstring), ending with a newline."""
-    lines = [f"# {title}"] if title else []
+    lines = [f"# {part}" for part in title.splitlines()] if title else []  # one comment each
     if view.variant is not SCORPION:
         lines.append(f"variant: {view.variant.id}")
     for i, (col, fd) in enumerate(zip(view.columns, view.face_down, strict=True)):

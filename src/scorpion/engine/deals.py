@@ -75,7 +75,7 @@ class DealNumber(NamedTuple):
     ms: bool = False
 
     def __str__(self) -> str:
-        return f"ms{self.number}" if self.ms else str(self.number)
+        return f"ms{self.number}" if self.ms and self.number >= MS_LIMIT else str(self.number)
 
     @property
     def uses_ms_generator(self) -> bool:
@@ -219,7 +219,13 @@ def shuffled_deck(number: DealNumber | int | str) -> list[Card]:
     Raises:
         DealNumberError: if ``number`` is not a valid deal number.
     """
-    deal_number = number if isinstance(number, DealNumber) else DealNumber.parse(number)
+    if isinstance(number, DealNumber):
+        # Built by hand, it has not been checked: the same checks as a number read.
+        deal_number = DealNumber.parse(number.number)
+        if number.ms:
+            deal_number = DealNumber.parse(f"ms{deal_number.number}")
+    else:
+        deal_number = DealNumber.parse(number)
     n = deal_number.number
     if deal_number.uses_ms_generator:
         deck = list(_MS_DECK)

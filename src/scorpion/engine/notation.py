@@ -74,9 +74,11 @@ def format_position(position: Position, title: str | None = None) -> str:
 
     Args:
         position: the position to write.
-        title: an optional comment for the first line (``"Scorpion deal 1"``).
+        title: an optional comment for the first line (``"Scorpion deal 1"``); each of
+            its lines becomes a comment line.
     """
-    lines = [f"# {title}"] if title else []
+    # A comment line each: a title of several lines reads back as comments too.
+    lines = [f"# {part}" for part in title.splitlines()] if title else []
     variant = position.variant
     if variant is not SCORPION:
         lines.append(f"variant: {variant.id}")
@@ -330,7 +332,7 @@ def position_from_json(data: Any, variant: Variant | str | None = None) -> Posit
         variant = variant or SCORPION
         n = variant.columns
         cols = data.get("columns")
-        if cols is not None and (not isinstance(cols, list) or len(cols) != n):
+        if "columns" in data and (not isinstance(cols, list) or len(cols) != n):
             hint = " (with no 'variant' key, the position is Scorpion's)" if unnamed else ""
             raise NotationError(f"'columns' must be a list of {n} columns{hint}")
         _check_json_keys(data, variant)

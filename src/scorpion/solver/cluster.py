@@ -12,10 +12,44 @@ Every worker needs this package installed, the same version as the client's.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
+
+
+def _connect(make_client: Any, address: str, timeout: float) -> Any:
+    """``make_client(address, timeout=timeout)``, given ``timeout`` seconds and five more
+    in all: Dask's own timeout covers the connection, not the handshake after it, so a
+    server that takes the connection and says nothing would hold the survey for ever. The
+    connection is made in a daemon thread, which a hung handshake leaves behind.
+
+    Raises:
+        ClusterError: no scheduler answered in time, or the connection failed.
+    """
+    outcome: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            outcome["client"] = make_client(address, timeout=timeout)
+        except Exception as exc:  # told in the caller's thread (or lost with a hung one)
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 5)
+    if thread.is_alive():
+        raise ClusterError(
+            f"no Dask scheduler answers at {address}: something took the connection but "
+            f"said nothing in {timeout + 5:.0f} s"
+        )
+    error = outcome.get("error")
+    if isinstance(error, (OSError, TimeoutError, ValueError)):
+        raise ClusterError(f"no Dask scheduler answers at {address}: {error}")
+    if error is not None:
+        raise error
+    return outcome["client"]
 
 
 class ClusterError(Exception):
@@ -46,11 +80,7 @@ def dask_pool(address: str, timeout: float = 30.0) -> Iterator[tuple[Executor, C
             "surveys on a cluster need dask and distributed: "
             "pip install 'scorpion-solitaire[distributed]'"
         ) from None
-    try:
-        make_client: Any = distributed.Client
-        client: Any = make_client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"no Dask scheduler answers at {address}: {exc}") from None
+    client = _connect(distributed.Client, address, timeout)
 
     def in_flight() -> int:
         threads: int = sum(client.nthreads().values())

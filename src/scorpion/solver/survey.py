@@ -397,7 +397,8 @@ def run_tasks(
             ``deal`` and a ``row()`` giving the CSV row.
         out: the CSV file.
         fields, parse: its header and row reader (see :func:`read_rows`).
-        workers: processes of the standard library's pool (ignored with ``executor``).
+        workers: processes of the standard library's pool, at most one per deal to do
+            (ignored with ``executor``).
         executor: any ``concurrent.futures.Executor`` (for example a Dask cluster's).
         on_result: called with each new result, in completion order.
         in_flight: most chunks in flight, or a function giving it (asked before each
@@ -422,6 +423,8 @@ def run_tasks(
     _rewrite(out, fields, all_old)  # drop a cut-off last line before appending
     todo = [n for n in wanted if n not in done]
     own = executor is None
+    if own:  # no more processes than deals to do
+        workers = max(1, min(workers, len(todo)))
     fixed = 2 * max(1, workers) if in_flight is None or callable(in_flight) else in_flight
     slots = in_flight if callable(in_flight) else (lambda: fixed)
     pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
@@ -550,7 +553,8 @@ def run_survey(
         variant_id: the variant.
         budget: what each deal's solve may spend (:class:`Budget`; recorded in each row).
         out: the CSV file; rows already in it are kept and their deals not solved again.
-        workers: processes of the standard library's pool (ignored with ``executor``).
+        workers: processes of the standard library's pool, at most one per deal to do
+            (ignored with ``executor``).
         executor: any ``concurrent.futures.Executor`` (for example a Dask cluster's).
         on_result: called with each new result, in completion order.
         in_flight: most chunks of deals in flight (see :func:`run_tasks`).
