@@ -104,6 +104,7 @@ def test_the_statistics_page_after_a_win_and_a_loss(table: Table, artifacts: Pat
     won = table.played(table.click_move(code, int(col) - 1))
     assert won["won"]
     expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator("#win-peeked")).to_be_hidden()  # won without peeking
     page.get_by_role("link", name="See your statistics").click()
     expect(page).to_have_url(re.compile(r"/statistics$"))
     page.wait_for_selector("body[data-ready]")
@@ -113,6 +114,7 @@ def test_the_statistics_page_after_a_win_and_a_loss(table: Table, artifacts: Pat
         f"{won['elapsed_ms'] // 1000 % 60:02d}"
     assert (figure(page, "current-streak"), figure(page, "longest-streak")) == ("1", "1")
     expect(page.locator("#recent-chart rect.won")).to_have_count(1)
+    expect(page.locator("#stat-in-progress")).to_be_hidden()
 
     # A started game given up for a new one ends the streak.
     table.open()  # back at the won game: the win screen shows again
@@ -128,6 +130,11 @@ def test_the_statistics_page_after_a_win_and_a_loss(table: Table, artifacts: Pat
     expect(page.locator("#recent-chart rect").nth(1)).to_have_class("lost")
     expect(page.locator("#recent-caption")).to_have_text(
         "The last 2 finished games, oldest first: 1 won (bars up), 1 not won (bars down).")
+    # The same games in words, for keys and touch (a bar's title shows to a mouse only).
+    page.get_by_text("The recent games, one by one").click()
+    expect(page.locator("#recent-list li")).to_have_text([
+        re.compile(rf"^Deal {number}: won in \d\d:\d\d, {len(line)} moves$"),
+        "Deal 1: not won"])
     # Another variant has figures of its own.
     page.locator("#stats-variant").select_option("wasp")
     no_rate = "\u2013"  # an en dash
@@ -135,6 +142,51 @@ def test_the_statistics_page_after_a_win_and_a_loss(table: Table, artifacts: Pat
     expect(page.locator(".recent-empty")).to_be_visible()
     page.locator("#stats-variant").select_option("scorpion")
     page.screenshot(path=artifacts / "statistics.png", full_page=True)
+
+
+def test_f7_f10_the_statistics_say_a_game_is_in_progress_and_mark_peeked_games(
+    table: Table,
+) -> None:
+    """F7, F10: a game in progress counts as started (the page says so, or the win rate
+    looks wrong), and a peeked game's bar and line say it was peeked."""
+    page = table.page
+    table.new_game(1)
+    page.request.put("/api/settings", data={"peeking": True})
+    assert page.request.get("/api/game/status?variant=scorpion").ok  # peeking: marked
+    table.play_line(["7D-1"])
+    page.get_by_role("link", name="Statistics").click()
+    page.wait_for_selector("body[data-ready]")
+    assert [figure(page, n) for n in ("started", "won")] == ["1", "0"]
+    expect(page.locator("#stat-in-progress")).to_be_visible()
+    table.open()
+    with table.expect_answer("/api/game/give-up"):
+        page.get_by_role("button", name="Give up").click()
+        page.locator("#confirm-dialog").get_by_role("button", name="Give up").click()
+    page.goto("/statistics")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#stat-in-progress")).to_be_hidden()
+    expect(page.locator("#recent-chart rect.lost.peeked")).to_have_count(1)
+    expect(page.locator("#recent-caption")).to_contain_text("1 peeked (pale bars, dashed outline)")
+    page.get_by_text("The recent games, one by one").click()
+    expect(page.locator("#recent-list li")).to_have_text(["Deal 1: not won (peeked)"])
+
+
+def test_f10_a_win_with_peeking_says_so_on_the_win_screen(table: Table) -> None:
+    """F10: the win screen of a game in which peeking helped says that it counts apart
+    from the wins without peeking."""
+    page = table.page
+    number, line = known_win()
+    table.new_game(number)
+    page.request.put("/api/settings", data={"peeking": True})
+    assert page.request.get("/api/game/status?variant=scorpion").ok  # peeking: marked
+    api_play(page, line[:-1])
+    table.open()
+    code, col = line[-1].split("-")
+    assert table.played(table.click_move(code, int(col) - 1))["won"]
+    expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator("#win-peeked")).to_have_text(
+        "Peeking helped in this game: it counts as a win, apart from your wins without "
+        "peeking.")
 
 
 def test_deleting_saved_games_and_results_after_confirmation(

@@ -81,7 +81,9 @@ def test_f8_f10_deleting_the_results_on_the_settings_page_forgets_the_seen_deals
     )
     page.get_by_role("button", name="Delete results").click()
     dialog = page.locator("#confirm")
-    expect(dialog).to_contain_text("whose hidden cards you were shown goes too")
+    expect(dialog).to_contain_text(
+        "whose hidden cards you were shown, or that you were dealt in another game, goes too"
+    )
     with page.expect_response(lambda r: r.url.endswith("/api/results")):
         dialog.get_by_role("button", name="Delete results").click()
     expect(page.locator("#results")).to_have_text("No results: your statistics are empty.")

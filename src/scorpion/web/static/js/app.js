@@ -1312,6 +1312,7 @@ class App {
     $("win-summary").textContent = view.rules.removes_runs
       ? `All four runs of deal ${view.deal} (${view.variant.name}) are home.`
       : `Every column of deal ${view.deal} (${view.variant.name}) is one run.`;
+    $("win-peeked").hidden = !view.peeked;
     const dialog = $("win-dialog");
     if (!dialog.open && !$("new-game-dialog").open) {
       dialog.showModal();

@@ -99,7 +99,7 @@ class SettingsPage {
       const count = this.data ? this.data.saved_games.length : 0;
       const yes = await confirmAction(
         "Turn saving off?",
-        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its browser tab is open. Your results stay.`,
+        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its browser tab is open. Your results stay; a game in progress among them counts as not won.`,
         "Turn saving off",
       );
       if (!yes) {
@@ -145,7 +145,7 @@ class SettingsPage {
     const count = this.data.results.length;
     return this.deleteAfterAsking(
       "Delete your results?",
-      `${plural(count, "result")} will be deleted for good, and your statistics start again from nothing. A game you are playing now will not be counted. The record of the deals whose hidden cards you were shown goes too: a game of them will no longer count as peeked.`,
+      `${plural(count, "result")} will be deleted for good, and your statistics start again from nothing. A game you are playing now will not be counted. The record of the deals whose hidden cards you were shown, or that you were dealt in another game, goes too: a game of them will no longer count as peeked.`,
       "Delete results",
       api.deleteResults,
     );

@@ -37,6 +37,7 @@ function chart(recent) {
     empty.textContent = "No finished games yet. Your wins and losses will show here.";
     box.replaceChildren(empty);
     caption.textContent = "";
+    $("recent-details").hidden = true;
     return;
   }
   const slots = 20;
@@ -57,20 +58,35 @@ function chart(recent) {
       width: slot * 0.7,
       height: game.won ? mid - 6 : mid * 0.55,
       rx: 3,
-      class: game.won ? "won" : "lost",
+      class: `${game.won ? "won" : "lost"}${game.peeked ? " peeked" : ""}`,
     });
     const title = svg("title", {});
-    const peeked = game.peeked ? " (peeked)" : "";
-    title.textContent = game.won
-      ? `Deal ${game.deal}: won in ${formatTime(game.time_ms)}, ${game.moves} moves${peeked}`
-      : `Deal ${game.deal}: not won${peeked}`;
+    title.textContent = recentWords(game);
     bar.append(title);
     root.append(bar);
   });
   box.replaceChildren(root);
   const wins = recent.filter((g) => g.won).length;
+  const peeked = recent.filter((g) => g.peeked).length;
   const games = recent.length === 1 ? "The last finished game" : `The last ${recent.length} finished games, oldest first`;
-  caption.textContent = `${games}: ${wins} won (bars up), ${recent.length - wins} not won (bars down).`;
+  caption.textContent = `${games}: ${wins} won (bars up), ${recent.length - wins} not won (bars down)` +
+    (peeked ? `; ${peeked} peeked (pale bars, dashed outline).` : ".");
+  // The same games as words, for keys, touch and screen readers (a bar's title shows
+  // only to a mouse).
+  $("recent-list").replaceChildren(...recent.map((game) => {
+    const item = document.createElement("li");
+    item.textContent = recentWords(game);
+    return item;
+  }));
+  $("recent-details").hidden = false;
+}
+
+/** "Deal 617: won in 03:12, 88 moves (peeked)" or "Deal 5: not won". */
+function recentWords(game) {
+  const peeked = game.peeked ? " (peeked)" : "";
+  return game.won
+    ? `Deal ${game.deal}: won in ${formatTime(game.time_ms)}, ${game.moves} moves${peeked}`
+    : `Deal ${game.deal}: not won${peeked}`;
 }
 
 function show(stats) {
@@ -88,6 +104,7 @@ function show(stats) {
     ? "–" : formatTime(stats.best_time_ms_without_peeking);
   $("stat-fewest-moves-fair").textContent = stats.fewest_moves_without_peeking === null
     ? "–" : String(stats.fewest_moves_without_peeking);
+  $("stat-in-progress").hidden = !stats.in_progress;
   chart(stats.recent);
 }
 
