@@ -251,9 +251,11 @@ def test_with_saving_off_a_new_tab_deals_a_new_game(table: Table) -> None:
     table.play_line(["7D-1"])
     page.goto("/settings")
     page.wait_for_selector("body[data-ready]")
-    page.get_by_label("Saving is on").uncheck()
+    page.get_by_label("Saving is on").click()
     dialog = page.locator("#confirm")
     expect(dialog).to_contain_text("Your 1 saved game will be deleted now")
+    # Saving stays on, and shown on, while the question is asked.
+    expect(page.get_by_label("Saving is on")).to_be_checked()
     with page.expect_response(lambda r: r.url.endswith("/api/settings")) as info:
         dialog.get_by_role("button", name="Turn saving off").click()
     assert info.value.json() == {"saving": False, "peeking": False}

@@ -96,16 +96,15 @@ class SettingsPage {
   async setSaving(box) {
     const on = box.checked;
     if (!on) {
+      box.checked = true; // still on while the question is asked
       const count = this.data ? this.data.saved_games.length : 0;
       const yes = await confirmAction(
         "Turn saving off?",
-        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its browser tab is open. Your results stay; a game in progress among them counts as not won.`,
+        `${count ? `Your ${plural(count, "saved game")} will be deleted now. ` : ""}From now on a game lasts only while its browser tab is open (a table opened in a second tab deals a new game). Your results stay; a game in progress among them counts as not won.`,
         "Turn saving off",
       );
-      if (!yes) {
-        box.checked = true;
-        return;
-      }
+      if (!yes) return;
+      box.checked = false;
     }
     box.disabled = true;
     try {
