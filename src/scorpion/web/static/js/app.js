@@ -268,7 +268,7 @@ class App {
       return;
     }
     if (error.stale) {
-      this.say("This game was changed in another tab; showing it as it is now.", "error", 6000);
+      this.say("This game was changed in another tab or page; showing it as it is now.", "error", 6000);
       await this.refresh();
       return;
     }
