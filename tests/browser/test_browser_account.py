@@ -244,6 +244,23 @@ def test_deleting_saved_games_and_results_after_confirmation(
     assert figure(page, "started") == "0"
 
 
+def test_f7_leaving_the_game_whose_results_were_deleted_says_it_counts_nowhere(
+    table: Table,
+) -> None:
+    """F7: the game in progress when the results were deleted counts in no statistics:
+    the question before leaving it says so, not "counts as not won"."""
+    page = table.page
+    table.new_game(1)
+    table.play_line(["7D-1"])
+    assert page.request.delete("/api/results").ok
+    table.open()
+    page.get_by_role("button", name="Replay").click()
+    confirm = page.locator("#confirm-dialog")
+    expect(confirm).to_contain_text(
+        "Your game of deal 1 (1 move so far) ends and counts in no statistics")
+    confirm.get_by_role("button", name="Keep playing").click()
+
+
 def test_with_saving_off_a_new_tab_deals_a_new_game(table: Table) -> None:
     """F8: saving off keeps the game only while its tab is open (reloads included)."""
     page = table.page

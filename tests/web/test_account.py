@@ -169,6 +169,20 @@ def test_deleting_saved_games_and_results_deletes_the_rows(
     }
 
 
+def test_f7_the_game_in_progress_when_results_are_deleted_says_it_counts_nowhere(
+    client: TestClient,
+) -> None:
+    """F7: the game in progress when the player deletes their results counts in no
+    statistics; its view says so (``counted``), so that the page's questions do not say
+    it "counts as not won". The next game counts again."""
+    start(client, 1)
+    assert play(client, ["7D-1"])["counted"] is True
+    ok(client.delete("/api/results"))
+    view = ok(client.get("/api/game"))
+    assert (view["moves"], view["counted"]) == (1, False)
+    assert start(client, 2)["counted"] is True
+
+
 def test_download_my_data_is_a_json_file_of_everything(client: TestClient) -> None:
     start(client, 1)
     play(client, ["7D-1", "5C-3"])

@@ -206,6 +206,11 @@ class GameView(BaseModel):
         "when it does not).",
         examples=[DEAL_SEEN_REASON],
     )
+    counted: bool = Field(
+        default=True,
+        description="The game counts in the statistics: false for the game that was in "
+        "progress when the player deleted their results (it counts nowhere, won or not).",
+    )
 
     @classmethod
     def of(cls, state: GameState) -> GameView:
@@ -248,6 +253,7 @@ class GameView(BaseModel):
             last=last,
             peeked=bool(row.peeked),
             peeked_reason=peeked_reason(bool(row.peeked), bool(row.deal_seen)),
+            counted=bool(row.counted),
         )
 
 

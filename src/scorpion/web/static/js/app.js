@@ -447,7 +447,9 @@ class App {
     const view = this.view;
     if (!view) return "";
     const moves = `${view.moves} move${view.moves === 1 ? "" : "s"}`;
-    return `Your game of deal ${view.deal} (${moves} so far) ends and counts as not won${after}`;
+    // The game in progress when the results were deleted counts nowhere.
+    const counts = view.counted === false ? "counts in no statistics" : "counts as not won";
+    return `Your game of deal ${view.deal} (${moves} so far) ends and ${counts}${after}`;
   }
 
   // The solver's verdict reads the hidden cards: peeking, asked only when the player
