@@ -29,16 +29,22 @@ def test_an_unknown_player_reloads_the_page_for_a_new_identity(table: Table) -> 
     assert view["moves"] == 0
 
 
-def test_a_change_in_another_tab_is_fetched_not_overwritten(
-    table: Table, recorder: Recorder
-) -> None:
-    first = table.page
+def moved_in_another_tab(table: Table, recorder: Recorder) -> tuple[dict, dict, Page]:
+    """Deal 1 in ``table``, then 7D-1 played in a second tab of the same player, which
+    ``table`` has not seen: the first view, the second tab's view after its move, and
+    the second tab (to close)."""
     start = table.new_game(1)
-    second: Page = first.context.new_page()
+    second: Page = table.page.context.new_page()
     recorder.attach(second)
     other = Table(second, recorder)
     assert other.open()["version"] == start["version"]
-    moved = other.played(other.click_move("7D", 0))
+    return start, other.played(other.click_move("7D", 0)), second
+
+
+def test_a_change_in_another_tab_is_fetched_not_overwritten(
+    table: Table, recorder: Recorder
+) -> None:
+    start, moved, second = moved_in_another_tab(table, recorder)
 
     # The first tab still shows the old position and tries a move from it.
     assert table.columns()[0][1] == start["columns"][0]["cards"]
@@ -59,12 +65,7 @@ def test_f4_a_new_game_in_a_stale_tab_does_not_replace_the_other_tabs_game(
     game does not ask before leaving it; the server refuses (409, the version it sent is
     old), the dialog closes, the tab says why and shows the game as it now is."""
     first = table.page
-    start = table.new_game(1)
-    second: Page = first.context.new_page()
-    recorder.attach(second)
-    other = Table(second, recorder)
-    assert other.open()["version"] == start["version"]
-    moved = other.played(other.click_move("7D", 0))
+    _, moved, second = moved_in_another_tab(table, recorder)
 
     first.get_by_role("button", name="New game").click()
     dialog = first.locator("#new-game-dialog")
@@ -86,12 +87,7 @@ def test_f4_a_double_click_in_a_stale_tab_shows_the_game_as_it_is(
     game as it now is, rather than where the card could go in a position it does not
     show ("nowhere to go" for a card the other tab has moved)."""
     first = table.page
-    start = table.new_game(1)
-    second: Page = first.context.new_page()
-    recorder.attach(second)
-    other = Table(second, recorder)
-    assert other.open()["version"] == start["version"]
-    moved = other.played(other.click_move("7D", 0))
+    _, moved, second = moved_in_another_tab(table, recorder)
     table.settle()
     with first.expect_response(lambda r: "/api/game/destinations" in r.url) as info:
         table.card("7D").dblclick(position=table.strip(table.card("7D")))

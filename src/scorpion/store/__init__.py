@@ -17,6 +17,7 @@ from .games import (
     PlayerNotFoundError,
     StaleGameError,
     StoreError,
+    check_version,
 )
 from .stats import RecentGame, VariantStats, export_data, statistics
 
@@ -34,6 +35,7 @@ __all__ = [
     "StaleGameError",
     "StoreError",
     "VariantStats",
+    "check_version",
     "default_database_url",
     "export_data",
     "migrate",

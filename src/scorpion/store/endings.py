@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import exists, select
 
-from .games import GameFinishedError, GameService, GameState, _check_version
+from .games import GameFinishedError, GameService, GameState, check_version
 from .models import GameRow, ResultRow
 
 
@@ -30,7 +30,7 @@ def give_up(
     """
     state = svc.current(player_id, variant_id)
     row = state.row
-    _check_version(row, version)
+    check_version(row.version, version)
     if row.won:
         raise GameFinishedError("this game is won: there is nothing to give up")
     if row.counted and row.result_id is None:

@@ -428,10 +428,22 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def _check_version(row: AnyGameRow, version: int | None) -> None:
-    """Refuse a change made from a view older than ``row`` (another tab changed it)."""
-    if version is not None and version != row.version:
-        raise StaleGameError("this game changed in another tab; reload")
+STALE_MESSAGE = "this game changed in another tab; reload"
+"""What a :class:`StaleGameError` says."""
+
+
+def check_version(current: int, seen: int | None) -> None:
+    """Refuse a request made from a view older than the game (another tab changed it).
+
+    Args:
+        current: the game's version now.
+        seen: the version of the view the request was made from; None: not checked.
+
+    Raises:
+        StaleGameError: ``seen`` is given and is not ``current``.
+    """
+    if seen is not None and seen != current:
+        raise StaleGameError(STALE_MESSAGE)
 
 
 def _count(result: object) -> int:
@@ -924,7 +936,7 @@ class GameService:
             )
             row = None
         if row is not None:
-            _check_version(row, version)
+            check_version(row.version, version)
         else:
             row = GameRow(player_id=player_id, variant=variant_id)
             self.session.add(row)
@@ -1066,8 +1078,7 @@ class GameService:
         ):
             return None
         game_id, old_version, seen = found
-        if version is not None and version != old_version:
-            raise StaleGameError("this game changed in another tab; reload")
+        check_version(old_version, version)
         position = format_position(start)
         renewed = statements.run(_RENEW_GAME, {
             "game": game_id, "old_version": old_version, "new_deal": deal_number,
@@ -1075,7 +1086,7 @@ class GameService:
             "seen": seen,
         })
         if renewed != 1:  # cannot happen under the lock; never overwrite a change
-            raise StaleGameError("this game changed in another tab; reload")
+            raise StaleGameError(STALE_MESSAGE)
         statements.run(_RENEW_CLOCK, {"game": game_id})
         statements.run(_RECORD_DEALT[dialect], {
             "player": player_id, "variant": variant_id, "new_deal": deal_number, "now": now,
@@ -1144,8 +1155,7 @@ class GameService:
             clock_ms(clock, now)
         except DAMAGE:
             return None
-        if version is not None and version != row_version:
-            raise StaleGameError("this game changed in another tab; reload")
+        check_version(row_version, version)
         last_move, last_change = change(game)
         if game.is_won:
             return None
@@ -1171,7 +1181,7 @@ class GameService:
             "new_started_at": started_at, "new_result_id": result_id,
         })
         if saved != 1:  # cannot happen under the lock; never overwrite a change
-            raise StaleGameError("this game changed in another tab; reload")
+            raise StaleGameError(STALE_MESSAGE)
         statements.run(_SAVE_CLOCK, {
             "game": game_id, "new_ms": clock.ms, "new_since": clock.since,
             "new_seen": clock.seen,
@@ -1181,7 +1191,7 @@ class GameService:
 
     def _checked(self, player_id: str, variant_id: str, version: int | None) -> GameState:
         state = self.current(player_id, variant_id)
-        _check_version(state.row, version)
+        check_version(state.row.version, version)
         return state
 
     def _save(self, state: GameState) -> None:
@@ -1330,7 +1340,7 @@ class GameService:
         row = self._row(player_id, variant_id)
         if row is None:
             return self.current(player_id, variant_id)
-        _check_version(row, version)  # without replaying it: it may be won or damaged
+        check_version(row.version, version)  # without replaying it: it may be won or damaged
         return self.new_game(player_id, variant_id, row.deal)
 
     def set_clock(self, player_id: str, variant_id: str, running: bool) -> GameState:

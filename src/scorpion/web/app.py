@@ -53,6 +53,7 @@ from ..store import (
     export_data,
     statistics,
 )
+from ..store.games import STALE_MESSAGE
 from ..store.peeking import PeekingOffError, mark_peeked, peeking, require_peeking, set_peeking
 from .advice import Advisor, Answer
 from .insight import Insight
@@ -291,25 +292,28 @@ class SiteGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        refusal = self._refusal(scope)
+        await self._with_headers(scope, self.app if refusal is None else refusal, receive, send)
+
+    def _refusal(self, scope: MutableMapping[str, Any]) -> JSONResponse | None:
+        """The answer that refuses the request of ``scope``, or None to serve it: 400 for
+        a host name not allowed, 403 for an API request another site's page or link
+        made, or a change whose Origin is another site."""
         headers = dict(scope.get("headers", []))
         if self.hosts_checked:
             host = headers.get(b"host", b"").decode("latin-1")
             if not self._host_allowed(host):
-                refusal = JSONResponse(
+                return JSONResponse(
                     {"detail": f"this site is not served under the host name {host!r}"},
                     status_code=400,
                 )
-                await self._with_headers(scope, refusal, receive, send)
-                return
         fetched_from = headers.get(b"sec-fetch-site", b"").decode("latin-1").strip().lower()
         if fetched_from in OTHER_SITES and str(scope.get("path", "")).startswith("/api/"):
-            refusal = JSONResponse(
+            return JSONResponse(
                 {"detail": "this site's API answers only this site's own pages, not "
                  "another site's page or link: open the table instead"},
                 status_code=403,
             )
-            await self._with_headers(scope, refusal, receive, send)
-            return
         origin = headers.get(b"origin")
         if scope["method"] in UNSAFE_METHODS and origin is not None:
             host = headers.get(b"host", b"").decode("latin-1").lower()
@@ -317,14 +321,12 @@ class SiteGuard:
             if not self._same_site(said, host):
                 # Said back in the refusal, cut to 80 characters (not echoed whole).
                 shown = said if len(said) <= 80 else said[:80] + "..."
-                refusal = JSONResponse(
+                return JSONResponse(
                     {"detail": f"a request from another site ({shown}) may not change "
                      "anything here"},
                     status_code=403,
                 )
-                await self._with_headers(scope, refusal, receive, send)
-                return
-        await self._with_headers(scope, self.app, receive, send)
+        return None
 
     @staticmethod
     async def _with_headers(
@@ -835,7 +837,7 @@ async def _database_unavailable(_request: Request, exc: Exception) -> JSONRespon
 
 
 async def _stale(_request: Request, _exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": "this game changed in another tab; reload"}, 409)
+    return JSONResponse({"detail": STALE_MESSAGE}, 409)
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:

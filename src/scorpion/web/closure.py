@@ -38,7 +38,7 @@ from ..engine.deals import DEAL_PATTERN
 from ..engine.hints import hint_moves, is_idle_cell_move
 from ..solver import SolveResult, Verdict
 from ..solver.winnable import known_winnable
-from ..store import StaleGameError
+from ..store import check_version
 from ..store.endings import give_up, solution_allowed
 from .app import _ERRORS, HEAD_SCOPE_KEY, PlayerDep, ServiceDep, VariantQuery
 from .insight import Insight
@@ -187,8 +187,7 @@ async def destinations(
     the page plays the only one, or the first hinted one). A face-down card and a stock
     card get the same refusal (409, F10)."""
     state = svc.current(pid, variant, lock=False)
-    if version is not None and version != state.row.version:
-        raise StaleGameError("this game changed in another tab; reload")
+    check_version(state.row.version, version)
     position = state.game.position
     number = parse_card(card)
     where = position.locate(number)
