@@ -698,7 +698,11 @@ class App {
     const opening = panel.hidden;
     panel.hidden = false;
     document.body.classList.add("hints-open");
-    if (opening) this.table.layout();
+    if (opening) {
+      // The cards make room for the list: a message up keeps off where they are now.
+      this.table.layout();
+      this.placeToast();
+    }
     this.renderHints();
     this.pollHints();
   }
@@ -1004,9 +1008,15 @@ class App {
     }
   }
 
-  /** True if `box` lies over the top card of a column, or a card in a cell. */
+  /** True if `box` lies over the top card of a column, or a card in a cell: where the box
+   * stands, not where its slide-in shows it now. */
   coversExposedCard(box) {
-    const rect = box.getBoundingClientRect();
+    const shown = box.getBoundingClientRect();
+    const shift = new DOMMatrixReadOnly(getComputedStyle(box).transform);
+    const rect = {
+      left: shown.left - shift.m41, right: shown.right - shift.m41,
+      top: shown.top - shift.m42, bottom: shown.bottom - shift.m42,
+    };
     return this.table.columnCards.some((cards) => {
       const top = cards[cards.length - 1];
       if (!top) return false;
