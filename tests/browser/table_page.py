@@ -192,6 +192,12 @@ class Table:
             timeout=5000,
         )
 
+    @staticmethod
+    def slid_in(locator: Locator) -> None:
+        """Wait until the element's own entrance (a message's or a list's short slide) is
+        over, so that its box is where it stands."""
+        locator.evaluate("el => Promise.all(el.getAnimations().map(a => a.finished))")
+
     def card(self, code: str) -> Locator:
         return self.page.locator(f'#tableau .card.face[data-code="{code}"]:not(.leaving)')
 

@@ -571,7 +571,7 @@ def test_f9_v2_a_refill_is_narrated_and_the_message_leaves_the_exposed_cards_in_
     toast = table.toast()
     expect(toast).to_be_visible()
     # Where it stands once it has slid in (the list opened beside it, the cards made room).
-    toast.evaluate("box => Promise.all(box.getAnimations().map(a => a.finished))")
+    table.slid_in(toast)
     assert toast.evaluate(EXPOSED_UNDER) == []
     page.keyboard.press("Escape")
     answer = table.click_move("QS", 6)

@@ -182,6 +182,7 @@ def test_refusals_are_sentences_and_toasts_cover_no_control(
     assert controls.count() >= 5
 
     def clear_of_controls() -> None:
+        table.slid_in(toast)
         box = toast.bounding_box()
         assert box is not None
         for i in range(controls.count()):

@@ -190,7 +190,8 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
         page.wait_for_function("() => !document.getElementById('hint-panel').hidden")
         page.wait_for_function("() => document.getElementById('message').textContent"
                                ".startsWith('Hint 1 of')")
-        page.wait_for_timeout(300)  # the message's entrance (a short slide) is over
+        table.slid_in(message)
+        table.slid_in(page.locator("#hint-panel"))
         box = message.bounding_box()
         panel = page.locator("#hint-panel").bounding_box()
         assert box is not None and panel is not None
