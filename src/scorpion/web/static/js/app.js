@@ -698,12 +698,8 @@ class App {
     const opening = panel.hidden;
     panel.hidden = false;
     document.body.classList.add("hints-open");
-    if (opening) {
-      // The cards make room for the list: a message up keeps off where they are now.
-      this.table.layout();
-      this.placeToast();
-    }
-    this.renderHints();
+    if (opening) this.table.layout();
+    this.renderHints(); // which places a message up again, off the cards as they are now
     this.pollHints();
   }
 
