@@ -160,6 +160,64 @@ def test_moves_sent_quickly_are_played_in_order(on: tuple[str, Table]) -> None:
     assert table.api_view()["columns"][2]["cards"][-4:] == ["5C", "3S", "7D", "8C"]
 
 
+def test_keys_pressed_while_an_answer_is_on_its_way_are_taken_in_order(table: Table) -> None:
+    """F1: deal 1, 7D to column 1, then U and R at once (the undo still on its way when R
+    is pressed): the move is taken back and played again (R was dropped: Redo was not yet
+    possible when it was pressed). D pressed three times at once deals once and asks
+    nothing more (each press after the first was sent, and refused)."""
+    page = table.page
+    table.new_game(1)
+    moved = table.played(table.click_move("7D", 0))
+    slow_network(page, 400)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url.rsplit("/", 1)[1])
+            if r.method == "POST" and "/api/game/" in r.url else None)
+    with table.expect_answer("/api/game/redo") as info:
+        page.keyboard.press("u")
+        page.keyboard.press("r")
+    view = table.played(info.value)
+    assert (view["moves"], view["columns"]) == (1, moved["columns"])
+    with table.expect_answer("/api/game/move") as dealt:
+        for _ in range(3):
+            page.keyboard.press("d")
+    assert dealt.value.ok
+    table.played(dealt.value)
+    page.evaluate("() => window.scorpion.keys.then(() => window.scorpion.queue)")
+    assert sent == ["undo", "redo", "move"]
+    expect(page.locator("#message.error")).to_have_count(0)
+    # An empty stock says so in words; its count (0) stays in the header alone.
+    expect(page.locator("#stock .stock-count")).to_be_hidden()
+    expect(page.locator("#stock-count")).to_have_text("0")
+
+
+def test_escape_while_dragging_puts_the_cards_back_and_sends_nothing(table: Table) -> None:
+    """F1: deal 1, the eight of clubs dragged over column 2 (where it cannot go), Esc with
+    the button still down: the card goes back, and the release sends no move (it was sent,
+    and refused)."""
+    page = table.page
+    table.new_game(1)
+    table.settle()
+    before = table.columns()
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/game/move") else None)
+    start = table.card("8C").bounding_box()
+    goal = table.target(1).bounding_box()
+    assert start is not None and goal is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + 20, steps=8)
+    expect(table.card("8C")).to_have_class(re.compile(r"\bdragging\b"))
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    table.settle()
+    expect(page.locator("#tableau .card.dragging")).to_have_count(0)
+    expect(page.locator("#tableau .card.in-group")).to_have_count(0)
+    page.evaluate("() => window.scorpion.queue")
+    assert sent == []
+    assert table.columns() == before
+    expect(page.locator("#message.error")).to_have_count(0)
+
+
 # ---- 2. plain words, and toasts off the controls ----------------------------------------
 
 
@@ -204,6 +262,11 @@ def test_refusals_are_sentences_and_toasts_cover_no_control(
     assert info.value.json()["rule"] == "R7"  # for developers, apart
     clear_of_controls()
     page.screenshot(path=artifacts / f"{name}-refusal-toast.png")
+    # The next action that the server takes clears the refusal: it was about the last one.
+    with table.expect_answer("/api/game/move") as dealt:
+        page.locator("#btn-deal").click()
+    assert dealt.value.ok
+    expect(toast).to_be_hidden(timeout=1000)  # not when its time (4.2 s) is up
 
 
 # ---- 3. forgiving ---------------------------------------------------------------------

@@ -302,6 +302,14 @@ def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Ta
         "Microsoft's deal of that number)."
     )
     expect(page.locator("#confirm-dialog")).to_be_hidden()
+    # Full-width digits: the one at fault is named (the check said only "not a number").
+    dialog.get_by_role("textbox", name="Deal number").fill("\uff11\uff12")
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog.locator("#new-game-error")).to_have_text(
+        '"\uff11\uff12" is not a deal number: "\uff11" is not one of the digits 0-9; type '
+        "digits, like 617 (or ms and digits for Microsoft's deal of that number)."
+    )
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
     dialog.get_by_role("button", name="Cancel").click()
     assert table.api_view()["moves"] == under_way["moves"] == 1
 
@@ -401,9 +409,13 @@ def test_f4_another_variants_game_in_progress_is_resumed_or_left_only_when_asked
 
     page.get_by_role("button", name="New game").click()
     dialog = page.locator("#new-game-dialog")
-    resume = dialog.get_by_role("radio", name="Resume your Scorpion game in progress")
-    expect(resume).to_be_hidden()  # How They Run is the game on the table
+    choice = dialog.locator("#resume-choice")
+    expect(choice).to_be_hidden()  # How They Run is the game on the table
+    page.locator("#variant-select").select_option("chelicera")
+    expect(choice).to_be_hidden()  # never played: nothing to resume (it showed, once)
     page.locator("#variant-select").select_option("scorpion")
+    resume = dialog.get_by_role("radio", name="Resume your Scorpion game in progress")
+    expect(resume).to_be_visible()
     expect(resume).to_be_checked()
     with table.expect_answer("/api/game") as info:
         dialog.get_by_role("button", name="Start").click()

@@ -67,6 +67,11 @@ def test_b4_a_card_code_is_ascii(text: str) -> None:
         ("ms", "digits must follow 'ms'"),
         ("²", "'²' is not allowed"),
         ("6#17", "'#' may only come first"),
+        ("##17", "'#' may only come first"),
+        ("# ", "digits must follow '#'"),
+        ("12,", "spaces, commas and underscores may only stand between digits"),
+        (",12", "spaces, commas and underscores may only stand between digits"),
+        ("#_12", "spaces, commas and underscores may only stand between digits"),
         ("", "it is empty"),
     ],
 )

@@ -195,7 +195,12 @@ def _bad_part(text: str) -> str:
     for ch in text:
         if ch not in "0123456789 ,_#":
             return f": {ch!r} is not allowed"
-    return ": '#' may only come first, and separators only between digits"
+    rest = text[1:].lstrip(" ") if text.startswith("#") else text
+    if "#" in rest:
+        return ": '#' may only come first"
+    if not rest:
+        return ": digits must follow '#'"
+    return ": spaces, commas and underscores may only stand between digits"
 
 
 class _MsGenerator:

@@ -15,10 +15,13 @@ const $ = (id) => document.getElementById(id);
 const SESSION_KEY = "scorpion.tab-open"; // in sessionStorage: this tab has opened the table
 const HEARTBEAT_MS = 20000; // the server stops a clock 60 s after its last heartbeat
 const STORE = { variant: "scorpion.variant", deck: "scorpion.deck" };
-/** Text that is no deal number at all (no digit, or letters but a leading "ms"): told
+/** Text that is no deal number at all (no digit 0-9, or letters but a leading "ms"): told
  * before anything else. The server reads the rest, and says what is wrong with "-5" or
  * "5.0" in its own words. */
 const NOT_A_NUMBER = (text) => !/[0-9]/.test(text) || /[^\W\d_]/.test(text.replace(/^ms/i, ""));
+/** The first digit of another script in `text` (a full-width "１", an Arabic-Indic "٣"),
+ * named when the number is refused; null if none. */
+const OTHER_DIGIT = (text) => (text.match(/(?![0-9])\p{Nd}/u) || [null])[0];
 const HINT_POLLS = 120; // re-asks for refined chances at most, per position
 
 function load(key, fallback) {
@@ -132,7 +135,8 @@ class App {
     this.hintPoll = null;
     this.peeking = false; // the player's setting (the server refuses peeking help while off)
     this.statusKnown = null; // the peeking status line's latest answer
-    this.queue = Promise.resolve();
+    this.queue = Promise.resolve(); // the actions sent to the server, one after another
+    this.keys = Promise.resolve(); // the keys for buttons, taken in order (pressed)
     this.messageTimer = null;
     this.winShownFor = null;
     this.damaged = null; // why the saved game failed its check on loading, if it did
@@ -238,11 +242,22 @@ class App {
   /**
    * Run one request after the ones before it, and show its view.
    * @param {() => Promise<object>} request
-   * @param {{mode?: string, onRefused?: (detail: string) => unknown}} options
+   * @param {{mode?: string, onRefused?: (detail: string) => unknown,
+   *          still?: () => boolean}} options `still`: whether the action still applies
+   *   when its turn comes (false: nothing is asked, nothing is said).
    * @returns {Promise<boolean>} true if the server accepted.
    */
   perform(request, options = {}) {
     const task = async () => {
+      // Judged as the game stands once the answers before it are in (a second Deal
+      // clicked while the first was on its way finds the stock dealt, and asks nothing).
+      if (options.still && !options.still()) return false;
+      // A refusal still on the screen was about the action before: it goes.
+      const box = $("message");
+      if (!box.hidden && box.classList.contains("error")) {
+        window.clearTimeout(this.messageTimer);
+        box.hidden = true;
+      }
       try {
         const view = await request();
         this.show(view, options.mode || "flip");
@@ -583,6 +598,7 @@ class App {
     if (!this.view) return;
     this.clearSelection();
     this.perform(() => api.move(this.variant, "deal", this.view.version), {
+      still: () => Boolean(this.view && this.view.stock > 0 && !this.view.won),
       onRefused: (detail) => {
         this.say(detail, "error");
         this.shake($("stock"));
@@ -593,7 +609,9 @@ class App {
   undo() {
     if (!this.view) return;
     this.clearSelection();
-    this.perform(() => api.undo(this.variant, this.view.version)).then((ok) => {
+    this.perform(() => api.undo(this.variant, this.view.version), {
+      still: () => Boolean(this.view && this.view.can_undo),
+    }).then((ok) => {
       if (ok) this.announce("Move taken back.");
     });
   }
@@ -601,7 +619,9 @@ class App {
   redo() {
     if (!this.view) return;
     this.clearSelection();
-    this.perform(() => api.redo(this.variant, this.view.version)).then((ok) => {
+    this.perform(() => api.redo(this.variant, this.view.version), {
+      still: () => Boolean(this.view && this.view.can_redo),
+    }).then((ok) => {
       // What the move did again (cards turned up, a run removed), as after a move.
       if (ok) this.announce(`Move played again. ${narrate(this.view)}`.trim());
     });
@@ -1154,9 +1174,15 @@ class App {
   }
 
   /** A keyboard shortcut does what its button does, and nothing while it is disabled. */
+  /** The key for button `id`, pressed as the button stands once every answer on its way
+   * is in: keys are taken in order (U then R at once plays again the move just taken
+   * back; D pressed twice deals once, the second press finding the stock dealt). */
   pressed(id) {
-    const button = $(id);
-    if (!button.disabled) button.click();
+    this.keys = this.keys.then(() => this.queue).then(() => {
+      const button = $(id);
+      if (document.querySelector("dialog[open]") || this.ending.replaying) return;
+      if (!button.disabled && !button.hidden) button.click();
+    });
   }
 
   // ---- dialogs ------------------------------------------------------------------------
@@ -1199,11 +1225,14 @@ class App {
         input.focus();
         return;
       }
-      // Text that is no number at all is told before asking to leave the game under way
-      // (the server still reads the number, and tells what else is wrong with it).
-      if (kind === "number" && NOT_A_NUMBER(deal)) {
+      // Text that is no number at all, or holds a digit of another script, is told before
+      // asking to leave the game under way (the server still reads the number, and tells
+      // what else is wrong with it).
+      const other = kind === "number" ? OTHER_DIGIT(deal) : null;
+      if (kind === "number" && (NOT_A_NUMBER(deal) || other)) {
+        const why = other ? `"${other}" is not one of the digits 0-9; ` : "";
         error.textContent = `"${deal.length > 24 ? `${deal.slice(0, 24)}…` : deal}" is not a deal number: ` +
-          "type digits, like 617 (or ms and digits for Microsoft's deal of that number).";
+          `${why}type digits, like 617 (or ms and digits for Microsoft's deal of that number).`;
         error.hidden = false;
         input.focus();
         return;

@@ -104,6 +104,19 @@ export function attachInput(table, controller) {
     else if (p.card) controller.activate(p.col, p.idx, { pointer: true });
     else controller.activateColumn(p.col);
   };
+  // Esc while the button is still down drops the drag (the cards go back) or the press:
+  // the release then does nothing.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !press) return;
+    const p = press;
+    press = null;
+    if (p.dragging) controller.cancelDrag(p.group);
+    try {
+      if (p.card) p.card.releasePointerCapture(p.id);
+    } catch {
+      // not captured: fine
+    }
+  }, true);
   on("pointerup", (event) => release(event, false));
   on("pointercancel", (event) => release(event, true));
   on("lostpointercapture", (event) => {
