@@ -80,6 +80,28 @@ def test_f4_a_new_game_in_a_stale_tab_does_not_replace_the_other_tabs_game(
     second.close()
 
 
+def test_f4_a_game_ended_in_another_tab_is_said_ended_not_changed(
+    table: Table, recorder: Recorder
+) -> None:
+    """F4: deal 1 in this tab, then a second tab of the same player starts deal 2 (asked
+    first, it ends deal 1). This tab's next move is refused (409); it says that the other
+    tab ended its game and started deal 2 (it said the game was "changed"), and shows it."""
+    first = table.page
+    table.new_game(1)
+    table.played(table.click_move("7D", 0))
+    second: Page = first.context.new_page()
+    recorder.attach(second)
+    other = Table(second, recorder)
+    other.open()
+    replaced = other.new_game(2)
+    response = table.click_move("5C", 2)
+    assert response.status == 409 and "another tab" in response.json()["detail"]
+    expect(table.toast()).to_have_text(
+        "Another tab or page ended this game and started deal 2; showing that game.")
+    table.wait_for(replaced)
+    second.close()
+
+
 def test_f4_a_double_click_in_a_stale_tab_shows_the_game_as_it_is(
     table: Table, recorder: Recorder
 ) -> None:

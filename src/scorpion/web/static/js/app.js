@@ -283,8 +283,14 @@ class App {
       return;
     }
     if (error.stale) {
-      this.say("This game was changed in another tab or page; showing it as it is now.", "error", 6000);
+      const before = this.view;
       await this.refresh();
+      const now = this.view;
+      // Another deal there: the game here was ended (a new game, or saving off, where a
+      // second tab deals its own), not moved on.
+      this.say(before && now && before.deal !== now.deal
+        ? `Another tab or page ended this game and started deal ${now.deal}; showing that game.`
+        : "This game was changed in another tab or page; showing it as it is now.", "error", 6000);
       return;
     }
     if (options.onRefused) await options.onRefused(sentence(error.detail), error);
