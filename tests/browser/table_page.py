@@ -89,8 +89,10 @@ class Recorder:
                 if status < 300 and path in GAME_ENDPOINTS and b is not None]
 
     def check(self) -> int:
-        """Assert that no view names a card it shows face down, no hints answer a card the
-        page has not shown face up, nothing left the site, no page error.
+        """Assert that no view names a card it shows face down; that no hints, outlook
+        (Finish's line) or destinations answer names a card the page has not shown face
+        up; that nothing left the site; no page error. A give-up's answer holds the next
+        deal's view, checked as a view.
 
         Returns:
             How many game views were checked.
@@ -102,34 +104,39 @@ class Recorder:
         for path, status, body in self.answers:
             if status >= 300 or body is None:  # refused, or dropped unread by a navigation
                 continue
-            if path in GAME_ENDPOINTS:
-                cells = [code for code in body.get("cells", []) if code]
-                face_up = {code for column in body["columns"] for code in column["cards"]}
-                face_up |= set(cells)  # a reserve's or free cell's card is face up
-                on_table = sum(c["face_down"] + len(c["cards"]) for c in body["columns"])
-                on_table += len(cells)
-                assert on_table + body["stock"] + 13 * len(body["runs"]) == 52, body
-                # A card of a removed run is known to the player (it was face up) and may be
-                # named, e.g. by the move that completed the run; any other card not face up
-                # is face down or in the stock. A run in alternate colours is written as
-                # its thirteen cards.
-                removed = {
-                    code for run in body["runs"]
-                    for code in (
-                        [rank + run for rank in "A23456789TJQK"] if len(run) == 1
-                        else run.split(".")
-                    )
-                }
-                hidden = codes_in(body) - face_up - removed
-                assert not hidden, f"{path} named cards the player cannot see: {hidden}: {body}"
+            if path in GAME_ENDPOINTS or path == "/api/game/give-up":
+                view = body["game"] if path == "/api/game/give-up" else body
                 # Seen in this page: a card undone back face down was seen all the same,
                 # and a hints answer may cross the view of a move or redo on its way.
-                shown |= face_up
+                shown |= _face_up_checked(path, view)
                 checked += 1
-            elif path == "/api/game/hints":
+            elif path in ("/api/game/hints", "/api/game/outlook", "/api/game/destinations"):
                 hidden = codes_in(body) - shown
-                assert not hidden, f"hints named cards the player cannot see: {hidden}: {body}"
+                assert not hidden, f"{path} named cards the player cannot see: {hidden}: {body}"
         return checked
+
+
+def _face_up_checked(path: str, body: dict[str, Any]) -> set[str]:
+    """The cards a game view shows face up, once it is checked: 52 cards accounted for,
+    and no card named that it does not show (a card of a removed run excepted)."""
+    cells = [code for code in body.get("cells", []) if code]
+    face_up = {code for column in body["columns"] for code in column["cards"]}
+    face_up |= set(cells)  # a reserve's or free cell's card is face up
+    on_table = sum(c["face_down"] + len(c["cards"]) for c in body["columns"])
+    on_table += len(cells)
+    assert on_table + body["stock"] + 13 * len(body["runs"]) == 52, body
+    # A card of a removed run is known to the player (it was face up) and may be named,
+    # e.g. by the move that completed the run; any other card not face up is face down or
+    # in the stock. A run in alternate colours is written as its thirteen cards.
+    removed = {
+        code for run in body["runs"]
+        for code in (
+            [rank + run for rank in "A23456789TJQK"] if len(run) == 1 else run.split(".")
+        )
+    }
+    hidden = codes_in(body) - face_up - removed
+    assert not hidden, f"{path} named cards the player cannot see: {hidden}: {body}"
+    return face_up
 
 
 class Table:

@@ -103,6 +103,7 @@ def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> No
     with table.expect_answer("/api/game/undo"):
         page.keyboard.press("u")
     page.keyboard.press("h")
+    expect(table.toast()).to_be_visible()  # (hidden, it still holds the hint said before)
     expect(table.toast()).to_contain_text(HINT_SAID)
     with table.expect_answer("/api/game/redo"):
         page.keyboard.press("r")

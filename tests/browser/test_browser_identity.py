@@ -134,12 +134,22 @@ def test_the_face_down_check_would_catch_a_leak() -> None:
     clean.answers.append(("/api/game", 200, view))
     assert clean.check() == 1
 
-    leaky = Recorder("http://x")
-    leaky.answers.append(("/api/game", 200, {**view, "last": {"move": "deal",
-                                                                 "revealed": ["KH"]}}))
-    try:
-        leaky.check()
-    except AssertionError as error:
-        assert "KH" in str(error)
-    else:
-        raise AssertionError("a face-down card in the answer went unnoticed")
+    # The next deal's view in a give-up's answer; Finish's line; a card's destinations;
+    # the hints: each naming the face-down 6H.
+    for path, answer in [
+        ("/api/game", {**view, "last": {"move": "deal", "revealed": ["6H"]}}),
+        ("/api/game/give-up", {"deal": "2", "game": {**view, "last": {"move": "6H-2"}}}),
+        ("/api/game/outlook", {"finish": "winnable", "line": ["8H-2", "6H-1"]}),
+        ("/api/game/destinations", {"card": "6H", "moves": ["6H-1"], "message": None}),
+        ("/api/game/hints", {"moves": ["6H-1"], "chances": []}),
+    ]:
+        leaky = Recorder("http://x")
+        if path != "/api/game":
+            leaky.answers.append(("/api/game", 200, view))
+        leaky.answers.append((path, 200, answer))
+        try:
+            leaky.check()
+        except AssertionError as error:
+            assert "6H" in str(error), path
+        else:
+            raise AssertionError(f"a face-down card in the answer of {path} went unnoticed")
