@@ -3,6 +3,7 @@ PostgreSQL, with FastAPI's TestClient."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 
@@ -196,7 +197,10 @@ def test_download_my_data_is_a_json_file_of_everything(client: TestClient) -> No
     [game] = data["saved_games"]
     assert (game["deal"], game["moves"], game["redo"]) == ("1", ["7D-1"], ["5C-3"])
     assert [(x["deal"], x["won"]) for x in data["results"]] == [("1", False)]
-    assert client.cookies.get(COOKIE) not in r.text
+    # Neither the cookie nor the player's id (its SHA-256, which the database keeps).
+    cookie = client.cookies.get(COOKIE)
+    assert cookie and cookie not in r.text
+    assert hashlib.sha256(cookie.encode("ascii")).hexdigest() not in r.text
 
 
 @pytest.mark.parametrize(("method", "path"), ACCOUNT_ENDPOINTS)

@@ -67,7 +67,13 @@ def test_every_refusal_of_the_first_positions_is_a_players_sentence() -> None:
                     named = {card_words(c) for c in CODE.findall(reason)}
                     for name in named:
                         assert name in sentence.lower(), (reason, sentence)
-            assert refusal_sentence(position.illegal_reason(Move(-1, 0)) or "x (R1)")
+            # The stock deal: legal while there is a stock, then one exact sentence.
+            dealt = position.illegal_reason(Move(-1, 0))
+            if position.stock:
+                assert dealt is None
+            else:
+                assert dealt is not None and refusal_sentence(dealt) == (
+                    "The stock has already been dealt: there is no second deal.")
     assert refusal_sentence("the stock has already been dealt (R11)") == (
         "The stock has already been dealt: there is no second deal."
     )
@@ -83,14 +89,18 @@ def test_destinations_of_a_card(client: TestClient) -> None:
     assert body["moves"] == []
     assert body["message"] == "The 8 of diamonds has nowhere to go: it can only go on the 9 " \
         "of diamonds."
-    down = client.get("/api/game/destinations", params={"card": "JD"})  # face down
-    stock = client.get("/api/game/destinations", params={"card": "9C"})  # in the stock
-    assert down.status_code == stock.status_code == 409
-    # The same answer but for the echo of the card asked about.
-    assert down.json()["reason"] == "JD-1: that card is not face up (R6)"
-    assert stock.json()["reason"] == "9C-1: that card is not face up (R6)"
-    assert down.json()["detail"] == stock.json()["detail"] and down.json()["rule"] == "R6"
-    assert down.json()["detail"] == "Only a face-up card can be moved."
+    # Every face-down card (columns 1 to 4) and every stock card: the same answer but for
+    # the echo of the card asked about, which names column 1 whatever the card's place.
+    start = deal(1)
+    hidden = [c for col, fd in zip(start.columns, start.face_down, strict=True)
+              for c in col[:fd]] + list(start.stock)
+    assert len(hidden) == 15
+    for card in hidden:
+        code = card_code(card)
+        answer = client.get("/api/game/destinations", params={"card": code})
+        assert answer.status_code == 409, code
+        assert answer.json() == {"detail": "Only a face-up card can be moved.", "rule": "R6",
+                                 "reason": f"{code}-1: that card is not face up (R6)"}
     assert client.get("/api/game/destinations", params={"card": "XX"}).status_code == 422
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import httpx2
 
 from scorpion.engine import Move, Position, card_code, deal
-from scorpion.engine.cards import run_of
+from scorpion.engine.cards import run_cards, run_of
 from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE
-from scorpion.web.words import refusal_sentence
+from scorpion.web.words import card_words, refusal_sentence
 from servers import run_coroutine
 
 DEALS = range(1, 51)
@@ -43,6 +43,23 @@ def visible_cards(view: dict) -> set[str]:
     return seen
 
 
+def shown_by_the_engine(position: Position) -> set[str]:
+    """What the player of ``position`` sees, from the engine (not from an answer that may
+    itself leak): its face-up cards and the cards of its removed runs."""
+    up = {
+        card_code(c)
+        for col, fd in zip(position.columns, position.face_down, strict=True)
+        for c in col[fd:]
+    }
+    return up | {card_code(c) for run in position.runs for c in run_cards(run)}
+
+
+def named_in_words(sentence: str) -> set[str]:
+    """The cards a player's sentence names by name ("the jack of diamonds")."""
+    said = sentence.lower()
+    return {card_code(c) for c in range(52) if card_words(card_code(c)) in said}
+
+
 def hidden_cards(position: Position) -> tuple[set[str], set[str]]:
     """The codes of the face-down cards and of the stock cards of ``position``."""
     down = {
@@ -56,7 +73,8 @@ def hidden_cards(position: Position) -> tuple[set[str], set[str]]:
 async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> None:
     """Send every card to every column; check what the answers say about hidden cards."""
     down, stock = hidden_cards(position)
-    seen = visible_cards(view)
+    seen = shown_by_the_engine(position)
+    assert visible_cards(view) == seen
     assert not (down | stock) & seen
     # (Not hints nor status here: each would start a background solver search.)
     for path in ("/api/game", "/api/my-data"):
@@ -78,37 +96,42 @@ async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> N
                 # included); take the move back so that the probe goes on from the same
                 # position, and that view names only what it shows too.
                 assert code in seen
-                after = r.json()
-                assert set(CARD_CODE.findall(r.text)) <= visible_cards(after) | {code}
+                # What the player sees after it, from the engine: an answer showing a
+                # hidden card among the face-up ones would allow itself.
+                shown = shown_by_the_engine(position.apply(Move.parse(text)))
+                assert visible_cards(r.json()) == shown, text
+                assert set(CARD_CODE.findall(r.text)) <= shown | {code}
                 back = await client.post("/api/game/undo", json={})
                 assert back.status_code == 200, back.text
                 assert set(CARD_CODE.findall(back.text)) <= seen
                 view["version"] = back.json()["version"]
                 continue
             body = r.json()
-            assert set(body) <= {"detail", "rule", "reason"}, body
+            # Every refusal of a move gives the engine's reason (codes) and the player's
+            # sentence (names), and nothing else.
+            assert r.status_code == 409 and set(body) == {"detail", "rule", "reason"}, body
             detail = body["detail"]
             # The echo of the move the player typed tells them nothing new.
-            said = body.get("reason", detail).removeprefix(f"{text}: ")
+            said = body["reason"].removeprefix(f"{text}: ")
             # The player's sentence is made of the engine's reason alone: it names the
             # same cards, by name.
-            if "reason" in body:
-                assert detail == refusal_sentence(said), (detail, said)
-            named = set(CARD_CODE.findall(said))
+            assert detail == refusal_sentence(said), (detail, said)
             # A refusal may name what the player sees, and the card the rule asks for
-            # (R7: 7H goes on 8H), which follows from the move alone.
+            # (R7: 7H goes on 8H), which follows from the move alone; by code or by name.
             allowed = seen | {code, card_code(card + 1) if card % 13 != 12 else code}
+            named = set(CARD_CODE.findall(said)) | named_in_words(detail)
             assert named <= allowed, (text, detail, named - allowed)
             if code in down or code in stock:
                 assert r.status_code == 409, (text, r.status_code, detail)
                 answers["down" if code in down else "stock"].add(
                     (r.status_code, f"{detail} / {said} {body.get('rule')}")
                 )
-    if down and stock:
-        assert answers["down"] == answers["stock"], answers
-        assert answers["down"] == {
-            (409, "Only a face-up card can be moved. / that card is not face up (R6) R6")
-        }
+    # Each kind of hidden card that there is (after the deal, the face-down cards alone)
+    # gets the one refusal, word for word: so the two kinds get the same.
+    one = {(409, "Only a face-up card can be moved. / that card is not face up (R6) R6")}
+    for kind, cards in (("down", down), ("stock", stock)):
+        if cards:
+            assert answers[kind] == one, (kind, answers[kind])
 
 
 async def play_and_probe(client: httpx2.AsyncClient) -> int:

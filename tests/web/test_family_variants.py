@@ -287,11 +287,17 @@ def test_v2_refusals_of_alternate_colours_and_of_places_a_game_lacks(database: D
         f"{'a black' if red else 'a red'} {card_words(card_code(card + 1)).split()[1]} "
         f"({hosts}), not on {card_words(card_code(position.columns[j][-1]))}."
     )
-    for text, sentence in [("7H-9", "There is no column 9 in this game."),
-                           ("KS-f1", "This game has no free cells.")]:
-        answer = client.post("/api/game/move", json={"variant": "scorpion-tail", "move": text})
-        assert answer.status_code == 409, answer.text
-        assert answer.json()["detail"] == sentence
+    # A face-up card, a face-down one and a stock card get the same refusal (the place
+    # is judged before the card).
+    up, down, stock = (position.columns[4][-1], position.columns[0][0], position.stock[0])
+    assert position.face_down[4] == 0 and position.face_down[0] > 0
+    for place, sentence in [("9", "There is no column 9 in this game."),
+                            ("f1", "This game has no free cells.")]:
+        for card in (up, down, stock):
+            answer = client.post("/api/game/move", json={
+                "variant": "scorpion-tail", "move": f"{card_code(card)}-{place}"})
+            assert answer.status_code == 409, answer.text
+            assert answer.json()["detail"] == sentence, card_code(card)
     answer = client.post("/api/game/move", json={"variant": "how-they-run", "move": "7H-f3"})
     assert answer.status_code == 409 and answer.json()["detail"] == (
         "There is no free cell 3 in this game."
