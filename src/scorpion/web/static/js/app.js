@@ -1179,8 +1179,8 @@ class App {
     table.focusAt(table.ncols, 0);
   }
 
-  /** A keyboard shortcut does what its button does, and nothing while it is disabled. */
-  /** The key for button `id`, pressed as the button stands once every answer on its way
+  /** A keyboard shortcut does what its button does, and nothing while it is disabled:
+   * the key for button `id`, pressed as the button stands once every answer on its way
    * is in: keys are taken in order (U then R at once plays again the move just taken
    * back; D pressed twice deals once, the second press finding the stock dealt). */
   pressed(id) {
