@@ -50,17 +50,18 @@ stock: -
 runs: C D H
 """
 
-# Two suits left; the stock holds the spade Ace, and the deal is needed to win.
+# Two suits left; the stock holds both Twos and the spade Ace: no card but a King can move
+# before the deal, and the hearts' Ace waits for the Two the deal brings.
 NEEDS_THE_DEAL = """\
 1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S
-2: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H
-3: 2S
-4:
+2: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H
+3:
+4: AH
 5:
 6:
-7: AH
-stock: 7D 8D AS
-runs: C
+7:
+stock: 2S 2H AS
+runs: C D
 """
 
 
@@ -83,11 +84,16 @@ def test_won_position_needs_no_move() -> None:
 
 
 def test_a_deal_that_needs_the_stock() -> None:
-    """Hearts and spades need the stock's AS and a column for the diamonds' cards."""
-    position = parse_position(NEEDS_THE_DEAL.replace("runs: C", "runs: C D").replace(
-        "stock: 7D 8D AS", "stock: -").replace("3: 2S", "3: 2S AS"))
+    """Hearts and spades need the stock's 2S, 2H and AS: the winning line deals the stock,
+    after nothing but King shifts. (The position used to be built from a text of 41 cards
+    with the stock taken away: it tested no stock at all.)"""
+    position = parse_position(NEEDS_THE_DEAL)
+    assert {str(m) for m in position.legal_moves()} == {
+        "KS-3", "KS-5", "KS-6", "KS-7", "KH-3", "KH-5", "KH-6", "KH-7", "deal"}
     result = solve(position)
     assert result.verdict is Verdict.WINNABLE
+    line = [str(m) for m in result.line]
+    assert "deal" in line and all(m[0] == "K" for m in line[: line.index("deal")]), line
     check_line(position, result.line)
 
 
@@ -526,9 +532,12 @@ def test_a_card_waits_for_its_successor_above_it_to_leave_its_column() -> None:
 
 
 def test_many_deals_proved_lost_at_once() -> None:
-    """Deal 1 is lost, and the proof sees it without a search (one position)."""
+    """Deal 1 is lost, and the proof sees it without a search (one position); the search to
+    the end without the proofs agrees."""
     result = solve(deal(1))
     assert (result.verdict, result.nodes) == (Verdict.NOT_WINNABLE, 1)
+    verdict, _, nodes = core.search(deal(1), 1_000_000, None, proofs=False)
+    assert verdict == "lost" and nodes > 1
 
 
 def test_no_move_with_the_stock_held_back() -> None:
