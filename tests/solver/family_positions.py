@@ -29,12 +29,15 @@ def walked(rng: random.Random, p: Position, steps: int) -> Position:
 
 @dataclass
 class Tally:
-    """What :func:`proof_against_search` met: positions the search won and lost, the lost
-    ones the proof called lost, and positions with the stock used up."""
+    """What :func:`proof_against_search` met: positions the search won and lost (``lost``:
+    those that still have a move), the lost ones the proof called lost, positions with no
+    move at all (lost, and no test of a proof: any test may call them lost; they once made
+    up nearly all of Wasp's "lost"), and positions with the stock used up."""
 
     won: int = 0
     lost: int = 0
     proved: int = 0
+    dead: int = 0
     drained: int = 0
 
 
@@ -57,7 +60,9 @@ def proof_against_search(
         outcome = search(p, 5_000, None, proofs=False)[0]
         assert not (verdict and outcome == "won"), seed
         tally.won += outcome == "won"
-        if outcome == "lost":
+        if outcome == "lost" and not p.legal_moves():
+            tally.dead += 1
+        elif outcome == "lost":
             tally.lost += 1
             tally.proved += verdict
     return tally
