@@ -106,7 +106,9 @@ def test_b1_v2_core_verdicts_equal_the_generic_search_on_deals(game: str) -> Non
     """B1: on deals 1..20, where the search on engine positions decides within 5,000
     positions and the core within 100,000, the verdicts are the same; every winning line
     wins on the engine. (Both searches are complete, so a deal lost for one is lost for
-    the other within as many positions; a win may be found sooner by either.)"""
+    the other within as many positions; a win may be found sooner by either.) Here the
+    agreement is mostly on wins: but for Chelicera's, a lost deal of these games is far
+    beyond 5,000 positions; lost positions are compared in the next test."""
     variant = VARIANTS[game]
     agreed = 0
     for number in range(1, 21):
