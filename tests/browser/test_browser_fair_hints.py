@@ -117,25 +117,31 @@ def test_f3_the_first_hint_follows_the_best_move_when_refined_chances_reorder(
     chances put another move first while that hint is showing, the message and the table
     show the new best ("Hint 1 of N"), not the old one under its new rank ("Hint 5 of 6").
     The server's answers are replayed in a fixed order (the advisor's own reordering
-    depends on timing), the second with the moves reversed."""
+    depends on timing), the one after the first hint is read with the moves reversed."""
     page = table.page
     table.new_game(WINNABLE_DEAL)
-    asked: list[int] = []
+    asked: list[list[str]] = []  # the moves of each answer replayed
+    read: list[str] = []  # the first hint's message, once the test has read it
 
     def reorder(route: Any) -> None:
         real = route.fetch().json()
-        asked.append(1)
-        moves = real["moves"]
-        if len(asked) == 1:
-            body = {**real, "refining": True, "chances": []}
+        if not asked or not read:
+            # Still refining, in the first answer's order, until the test has read the
+            # first hint (a reordered answer could otherwise come before it does).
+            body = {**real, "moves": asked[0] if asked else real["moves"], "refining": True,
+                    "chances": []}
         else:
-            body = {**real, "moves": moves[::-1], "refining": False, "chances": []}
+            # The first answer's moves reversed (the real answer's own order may have
+            # changed meanwhile).
+            body = {**real, "moves": asked[0][::-1], "refining": False, "chances": []}
+        asked.append(body["moves"])
         route.fulfill(json=body)
 
     page.route(re.compile(r"/api/game/hints"), reorder)
     page.keyboard.press("h")
     expect(table.toast()).to_contain_text("Hint 1 of 4")
     first = table.toast().inner_text()
+    read.append(first)
     expect(page.locator("#hint-refining")).to_be_hidden(timeout=WAIT_MS)
     expect(table.toast()).to_contain_text("Hint 1 of 4")
     assert table.toast().inner_text() != first

@@ -29,16 +29,23 @@ def test_an_unknown_player_reloads_the_page_for_a_new_identity(table: Table) -> 
     assert view["moves"] == 0
 
 
+def second_tab(table: Table, recorder: Recorder) -> tuple[Table, dict]:
+    """The table opened in a second tab of the same player, its answers recorded too, and
+    the view it was drawn from."""
+    second: Page = table.page.context.new_page()
+    recorder.attach(second)
+    other = Table(second, recorder)
+    return other, other.open()
+
+
 def moved_in_another_tab(table: Table, recorder: Recorder) -> tuple[dict, dict, Page]:
     """Deal 1 in ``table``, then 7D-1 played in a second tab of the same player, which
     ``table`` has not seen: the first view, the second tab's view after its move, and
     the second tab (to close)."""
     start = table.new_game(1)
-    second: Page = table.page.context.new_page()
-    recorder.attach(second)
-    other = Table(second, recorder)
-    assert other.open()["version"] == start["version"]
-    return start, other.played(other.click_move("7D", 0)), second
+    other, opened = second_tab(table, recorder)
+    assert opened["version"] == start["version"]
+    return start, other.played(other.click_move("7D", 0)), other.page
 
 
 def test_a_change_in_another_tab_is_fetched_not_overwritten(
@@ -86,20 +93,16 @@ def test_f4_a_game_ended_in_another_tab_is_said_ended_not_changed(
     """F4: deal 1 in this tab, then a second tab of the same player starts deal 2 (asked
     first, it ends deal 1). This tab's next move is refused (409); it says that the other
     tab ended its game and started deal 2 (it said the game was "changed"), and shows it."""
-    first = table.page
     table.new_game(1)
     table.played(table.click_move("7D", 0))
-    second: Page = first.context.new_page()
-    recorder.attach(second)
-    other = Table(second, recorder)
-    other.open()
+    other, _ = second_tab(table, recorder)
     replaced = other.new_game(2)
     response = table.click_move("5C", 2)
     assert response.status == 409 and "another tab" in response.json()["detail"]
     expect(table.toast()).to_have_text(
         "Another tab or page ended this game and started deal 2; showing that game.")
     table.wait_for(replaced)
-    second.close()
+    other.page.close()
 
 
 def test_f4_a_double_click_in_a_stale_tab_shows_the_game_as_it_is(

@@ -296,24 +296,19 @@ def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Ta
     expect(dialog).to_be_hidden()
     assert table.api_view()["deal"] == start["deal"]
 
-    # With a game under way, text that is no number is told before asking to leave it.
+    # With a game under way, text that is no number is told before asking to leave it;
+    # of full-width digits, the one at fault is named (the check said only "not a number").
     under_way = table.played(table.click_move("4H", 2))
     page.get_by_role("button", name="New game").click()
-    dialog.get_by_role("textbox", name="Deal number").fill("abc")
-    dialog.get_by_role("button", name="Start").click()
-    expect(dialog.locator("#new-game-error")).to_have_text(
-        '"abc" is not a deal number: type digits, like 617 (or ms and digits for '
-        "Microsoft's deal of that number)."
-    )
-    expect(page.locator("#confirm-dialog")).to_be_hidden()
-    # Full-width digits: the one at fault is named (the check said only "not a number").
-    dialog.get_by_role("textbox", name="Deal number").fill("\uff11\uff12")
-    dialog.get_by_role("button", name="Start").click()
-    expect(dialog.locator("#new-game-error")).to_have_text(
-        '"\uff11\uff12" is not a deal number: "\uff11" is not one of the digits 0-9; type '
-        "digits, like 617 (or ms and digits for Microsoft's deal of that number)."
-    )
-    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    for typed, why in [("abc", ""),
+                       ("\uff11\uff12", '"\uff11" is not one of the digits 0-9; ')]:
+        dialog.get_by_role("textbox", name="Deal number").fill(typed)
+        dialog.get_by_role("button", name="Start").click()
+        expect(dialog.locator("#new-game-error")).to_have_text(
+            f'"{typed}" is not a deal number: {why}type digits, like 617 (or ms and digits '
+            "for Microsoft's deal of that number)."
+        )
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
     dialog.get_by_role("button", name="Cancel").click()
     assert table.api_view()["moves"] == under_way["moves"] == 1
 

@@ -17,7 +17,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import func, inspect, select, text, update
 
-from scorpion.engine import Move, card_code, deal, format_position
+from hidden import codes_named, hidden_cards
+from scorpion.engine import Move, deal, format_position
 from scorpion.store import (
     CorruptGameError,
     Database,
@@ -537,10 +538,8 @@ def test_download_my_data_holds_everything_kept(store: Store, player: str) -> No
     assert saved["elapsed_ms"] == 2000
     assert "position" not in saved  # it would show the face-down cards
     # Nor are they anywhere in the saved game, under any name: 7D-1 turned none up.
-    start = deal(1)
-    hidden = {card_code(c) for col, fd in zip(start.columns, start.face_down, strict=True)
-              for c in col[:fd]} | {card_code(c) for c in start.stock}
-    assert not set(re.findall(r"\b[A2-9TJQK][CDHS]\b", json.dumps(saved))) & hidden
+    down, stock = hidden_cards(deal(1))
+    assert not codes_named(json.dumps(saved)) & (down | stock)
     assert [(r["deal"], r["won"]) for r in data["results"]] == [
         (str(WINNABLE_DEAL), True), ("1", False)]
     assert data["results"][0]["moves"] == len(winning_line(WINNABLE_DEAL))

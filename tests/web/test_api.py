@@ -7,14 +7,14 @@ input gets a 4xx with a clear message and leaves the game unchanged.
 from __future__ import annotations
 
 import json
-import re
 import time
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from scorpion.engine import Game, card_code, deal
+from hidden import codes_named, hidden_cards
+from scorpion.engine import Game, deal
 from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
@@ -86,15 +86,11 @@ def test_new_game_view_deal_1_hides_face_down_cards(client: TestClient) -> None:
     assert (view["started"], view["won"], view["can_undo"], view["can_redo"]) == (
         False, False, False, False
     )
-    p = deal(1)
-    hidden = [
-        card_code(c) for col, fd in zip(p.columns, p.face_down, strict=True) for c in col[:fd]
-    ]
-    hidden += [card_code(c) for c in p.stock]
+    down, stock = hidden_cards(deal(1))
     # Any card code anywhere in the answer, inside a longer string too.
-    named = set(re.findall(r"\b[A2-9TJQK][CDHS]\b", r.text))
+    named = codes_named(r.text)
     assert named, "the view names its face-up cards"
-    assert not named & set(hidden), f"hidden cards leaked: {named & set(hidden)}"
+    assert not named & (down | stock), f"hidden cards leaked: {named & (down | stock)}"
 
 
 def test_move_is_checked_and_stored(client: TestClient) -> None:

@@ -12,6 +12,7 @@ import pytest
 from api_client import new_client, ok
 from fastapi.testclient import TestClient
 
+from hidden import hidden_cards
 from scorpion.engine import Move, Position, card_code, deal
 from scorpion.engine.cards import SUIT_LETTERS
 from scorpion.engine.hints import hint_moves
@@ -91,12 +92,9 @@ def test_destinations_of_a_card(client: TestClient) -> None:
         "of diamonds."
     # Every face-down card (columns 1 to 4) and every stock card: the same answer but for
     # the echo of the card asked about, which names column 1 whatever the card's place.
-    start = deal(1)
-    hidden = [c for col, fd in zip(start.columns, start.face_down, strict=True)
-              for c in col[:fd]] + list(start.stock)
-    assert len(hidden) == 15
-    for card in hidden:
-        code = card_code(card)
+    down, stock = hidden_cards(deal(1))
+    assert (len(down), len(stock)) == (12, 3)
+    for code in sorted(down | stock):
         answer = client.get("/api/game/destinations", params={"card": code})
         assert answer.status_code == 409, code
         assert answer.json() == {"detail": "Only a face-up card can be moved.", "rule": "R6",

@@ -9,11 +9,11 @@ answer may name a card the player cannot see.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import httpx2
 
+from hidden import CARD_CODE, hidden_cards
 from scorpion.engine import Move, Position, card_code, deal
 from scorpion.engine.cards import run_cards, run_of
 from scorpion.engine.hints import hint_moves
@@ -30,8 +30,6 @@ second probe (they may turn up cards)."""
 
 HINT_DEALS = range(1, 11)
 """The deals probed after the hint moves too (each probe is 364 requests)."""
-
-CARD_CODE = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 
 
 def visible_cards(view: dict) -> set[str]:
@@ -58,16 +56,6 @@ def named_in_words(sentence: str) -> set[str]:
     """The cards a player's sentence names by name ("the jack of diamonds")."""
     said = sentence.lower()
     return {card_code(c) for c in range(52) if card_words(card_code(c)) in said}
-
-
-def hidden_cards(position: Position) -> tuple[set[str], set[str]]:
-    """The codes of the face-down cards and of the stock cards of ``position``."""
-    down = {
-        card_code(c)
-        for col, fd in zip(position.columns, position.face_down, strict=True)
-        for c in col[:fd]
-    }
-    return down, {card_code(c) for c in position.stock}
 
 
 async def probe(client: httpx2.AsyncClient, position: Position, view: dict) -> None:

@@ -8,6 +8,7 @@ replays of recent move lists, a cache of that pure function, see ``games.replaye
 
 from .db import Database, DatabaseError, default_database_url, migrate
 from .games import (
+    STALE_MESSAGE,
     CorruptGameError,
     DamagedDataError,
     DealInPlayError,
@@ -32,6 +33,7 @@ __all__ = [
     "PlayerNotFoundError",
     "RecentGame",
     "DealInPlayError",
+    "STALE_MESSAGE",
     "StaleGameError",
     "StoreError",
     "VariantStats",

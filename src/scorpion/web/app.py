@@ -41,6 +41,7 @@ from ..engine.hints import hint_moves
 from ..engine.variants import UnknownVariantError
 from ..solver import Verdict
 from ..store import (
+    STALE_MESSAGE,
     CorruptGameError,
     DamagedDataError,
     Database,
@@ -53,7 +54,6 @@ from ..store import (
     export_data,
     statistics,
 )
-from ..store.games import STALE_MESSAGE
 from ..store.peeking import PeekingOffError, mark_peeked, peeking, require_peeking, set_peeking
 from .advice import Advisor, Answer
 from .insight import Insight

@@ -1107,8 +1107,7 @@ class App {
 
   bindKeys() {
     document.addEventListener("keydown", (event) => {
-      if (document.querySelector("dialog[open]") || this.ending.replaying) return;
-      if (isTyping(event.target)) return;
+      if (this.keysAside() || isTyping(event.target)) return;
       const key = event.key.toLowerCase();
       if (event.ctrlKey || event.metaKey) {
         if (event.altKey) return;
@@ -1186,9 +1185,13 @@ class App {
   pressed(id) {
     this.keys = this.keys.then(() => this.queue).then(() => {
       const button = $(id);
-      if (document.querySelector("dialog[open]") || this.ending.replaying) return;
-      if (!button.disabled && !button.hidden) button.click();
+      if (!this.keysAside() && !button.disabled && !button.hidden) button.click();
     });
+  }
+
+  /** Are the table's keys set aside (a dialog open, or the replay of a winning line)? */
+  keysAside() {
+    return Boolean(document.querySelector("dialog[open]") || this.ending.replaying);
   }
 
   // ---- dialogs ------------------------------------------------------------------------
