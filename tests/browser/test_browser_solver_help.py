@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from table_page import Table
 
 from scorpion.solver.winnable import shipped_winnable_deals
+from scorpion.web.schemas import PEEKED_REASON
 from winning import WINNABLE_DEAL
 
 PEEK = "Peek: let hints use the hidden cards"
@@ -39,6 +40,32 @@ def test_status_line_is_off_until_peeking_is_switched_on(table: Table, artifacts
     expect(status).to_have_text("Peeking: this deal can no longer be won.", timeout=30_000)
     table.page.get_by_label(PEEK).uncheck()
     expect(status).to_be_hidden()
+
+
+def test_f10_the_peeked_mark_shows_as_soon_as_peeking_help_is_shown(table: Table) -> None:
+    """F10: the header's "peeked" mark and its reason appear with the peeking help itself
+    (the status line, or the hints when the status is not answered), before any move."""
+    page = table.page
+    badge, note = page.locator("#peeked-badge"), page.locator("#peeked-note")
+    table.new_game(WINNABLE_DEAL)
+    expect(badge).to_be_hidden()
+    peek(table)
+    expect(page.locator("#solver-status")).to_have_text(
+        "Peeking: this deal can still be won.", timeout=30_000
+    )
+    expect(badge).to_be_visible()
+    expect(note).to_have_text(PEEKED_REASON)
+    expect(page.locator("#moves")).to_have_text("0")
+    # Another deal, the status left unanswered: the hints alone mark it.
+    page.route("**/api/game/status*", lambda route: route.abort())
+    table.new_game(WINNABLE_DEAL + 1)
+    expect(badge).to_be_hidden()
+    expect(page.locator("#solver-status")).to_be_hidden()
+    page.get_by_role("button", name="Hint").click()
+    expect(table.toast()).to_contain_text("Hint 1 of ")
+    expect(badge).to_be_visible()
+    expect(note).to_have_text(PEEKED_REASON)
+    expect(page.locator("#moves")).to_have_text("0")
 
 
 def test_hints_on_a_lost_deal_mark_no_winning_move(table: Table) -> None:

@@ -25,6 +25,7 @@ from scorpion.store import Database, games
 from scorpion.store.models import GameRow, ResultRow
 from scorpion.store.peeking import PEEKING_OFF
 from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor
+from scorpion.web.schemas import PEEKED_REASON
 from winning import WINNABLE_DEAL, winning_line
 
 WAIT_SECONDS = 120.0
@@ -114,7 +115,7 @@ def test_peeking_is_off_for_a_new_player_and_its_use_is_recorded(database: Datab
     assert ok(client.get("/api/settings")) == {"saving": True, "peeking": False}
     view = start(client, "1")
     hints = ok(client.get("/api/game/hints"))
-    assert (hints["peeking"], hints["winning"]) == (False, None)
+    assert (hints["peeking"], hints["winning"], hints["peeked_reason"]) == (False, None, None)
     r = client.get("/api/game/status")
     assert r.status_code == 403 and r.json() == {"detail": PEEKING_OFF}
     assert not peeked_rows(database)  # asking with peeking off marks nothing
@@ -122,7 +123,9 @@ def test_peeking_is_off_for_a_new_player_and_its_use_is_recorded(database: Datab
     assert ok(client.put("/api/settings", json={"peeking": True})) == {
         "saving": True, "peeking": True
     }
-    assert ok(client.get("/api/game/status"))["status"] in ("unknown", "not winnable")
+    status = ok(client.get("/api/game/status"))
+    assert status["status"] in ("unknown", "not winnable")
+    assert status["peeked_reason"] == PEEKED_REASON  # the page shows the mark at once
     assert peeked_rows(database) == [("game", "1")]
     assert ok(client.get("/api/game"))["version"] == view["version"]  # peeking is no move
     after = ok(client.post("/api/game/move", json={"move": "5S-7", "version": view["version"]}))
@@ -151,11 +154,12 @@ def test_hints_with_peeking_on_mark_the_game(database: Database) -> None:
     ok(client.post("/api/game/move", json={"move": str(winning_line(WINNABLE_DEAL)[0])}))
     # fair=true (the page's double-click): the player's view alone, the game not marked.
     fair = ok(client.get("/api/game/hints", params={"fair": "true"}))
-    assert (fair["peeking"], fair["winning"]) == (True, None)
+    assert (fair["peeking"], fair["winning"], fair["peeked_reason"]) == (True, None, None)
     assert fair["moves"] and peeked_rows(database) == []
     assert ok(client.get("/api/game"))["peeked"] is False
     hints = ok(client.get("/api/game/hints"))
     assert hints["peeking"] is True and isinstance(hints["winning"], list)
+    assert hints["peeked_reason"] == PEEKED_REASON
     assert sorted(peeked_rows(database)) == [("game", str(WINNABLE_DEAL)),
                                              ("result", str(WINNABLE_DEAL))]
     assert ok(client.get("/api/game"))["peeked"] is True

@@ -24,11 +24,12 @@ def give_up(
         The deal number given up, and the new game's state.
 
     Raises:
-        UnknownVariantError, CorruptGameError: as for :meth:`GameService.current`.
+        UnknownVariantError, NoGameError, CorruptGameError: as for
+            :meth:`GameService.existing` (no game of the variant: nothing is counted).
         StaleGameError: if ``version`` is not the game's version.
         GameFinishedError: if the game is won (nothing to give up).
     """
-    state = svc.current(player_id, variant_id)
+    state = svc.existing(player_id, variant_id)
     row = state.row
     check_version(row.version, version)
     if row.won:

@@ -249,6 +249,20 @@ class StaleGameError(StoreError):
     """The game changed since the caller last saw it (another tab or request)."""
 
 
+class NoGameError(StoreError):
+    """The player has no game of the variant to act on (none was dealt, or another tab
+    or page deleted it). Only ``GET /api/game`` and the visit deal a game; a move, a
+    hint, a give-up or a clock change never does, so that no deal is dealt, recorded as
+    dealt or counted as started without the player's table showing it."""
+
+    def __init__(self, variant_id: str) -> None:
+        super().__init__(
+            f"there is no {variant_name(variant_id)} game in progress (another tab or page "
+            "may have ended it); reload"
+        )
+        self.variant = variant_id
+
+
 class DealInPlayError(StoreError):
     """A new game's deal number is that of the player's game under way in another variant.
 
@@ -859,6 +873,21 @@ class GameService:
             return self.new_game(player_id, variant_id, None)
         return self._load(row)
 
+    def existing(self, player_id: str, variant_id: str, lock: bool = True) -> GameState:
+        """Return the player's game of ``variant_id``, which must exist (unlike
+        :meth:`current`, this never deals one).
+
+        Raises:
+            UnknownVariantError: for an unknown variant id.
+            NoGameError: if the player has no game of the variant.
+            CorruptGameError: if the saved game cannot be replayed or does not match.
+        """
+        self.check_variant(variant_id)
+        row = self._row(player_id, variant_id, lock)
+        if row is None:
+            raise NoGameError(variant_id)
+        return self._load(row)
+
     def visit(self, player_id: str, variant_id: str) -> GameState:
         """The game to show when the player opens the table (a page load).
 
@@ -1190,7 +1219,7 @@ class GameService:
         return GameState(row, clock, game, now, last_move, last_change)
 
     def _checked(self, player_id: str, variant_id: str, version: int | None) -> GameState:
-        state = self.current(player_id, variant_id)
+        state = self.existing(player_id, variant_id)
         check_version(state.row.version, version)
         return state
 
@@ -1256,6 +1285,7 @@ class GameService:
             StaleGameError: if ``version`` is not the game's version.
             GameFinishedError: if the game is already won.
             CorruptGameError: if the saved game is damaged.
+            NoGameError: if the player has no game of the variant (none is dealt).
         """
         try:
             move = Move.parse(move_text, VARIANTS.get(variant_id, SCORPION))
@@ -1286,7 +1316,8 @@ class GameService:
 
         Raises:
             HistoryError: if there is nothing to undo.
-            StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
+            StaleGameError, GameFinishedError, CorruptGameError, NoGameError: as for
+                :meth:`play`.
         """
         def undo(game: Game) -> tuple[Move | None, Change | None]:
             game.undo()
@@ -1310,7 +1341,8 @@ class GameService:
 
         Raises:
             HistoryError: if there is nothing to redo.
-            StaleGameError, GameFinishedError, CorruptGameError: as for :meth:`play`.
+            StaleGameError, GameFinishedError, CorruptGameError, NoGameError: as for
+                :meth:`play`.
         """
         def redo(game: Game) -> tuple[Move | None, Change | None]:
             before = game.position
@@ -1335,11 +1367,12 @@ class GameService:
         once its first move is made.
 
         Raises:
-            StaleGameError: as for :meth:`play`.
+            StaleGameError, NoGameError: as for :meth:`play`.
         """
+        self.check_variant(variant_id)
         row = self._row(player_id, variant_id)
         if row is None:
-            return self.current(player_id, variant_id)
+            raise NoGameError(variant_id)
         check_version(row.version, version)  # without replaying it: it may be won or damaged
         return self.new_game(player_id, variant_id, row.deal)
 
@@ -1351,9 +1384,9 @@ class GameService:
         changes nothing. The game's version does not change.
 
         Raises:
-            UnknownVariantError, CorruptGameError: as for :meth:`current`.
+            UnknownVariantError, NoGameError, CorruptGameError: as for :meth:`existing`.
         """
-        state = self.current(player_id, variant_id)
+        state = self.existing(player_id, variant_id)
         if state.row.started_at is not None and not state.row.won:
             if running:
                 _clock_touch(state.clock, state.now)

@@ -49,6 +49,7 @@ from ..store import (
     GameFinishedError,
     GameService,
     GameState,
+    NoGameError,
     PlayerNotFoundError,
     StaleGameError,
     export_data,
@@ -76,6 +77,7 @@ from .schemas import (
     VariantInfo,
     VariantRequest,
     VisitRequest,
+    peeked_reason,
 )
 from .words import refusal_of
 
@@ -119,6 +121,7 @@ _STATUS: list[tuple[type[Exception], int]] = [
     (UnknownVariantError, 400),
     (HistoryError, 409),
     (StaleGameError, 409),
+    (NoGameError, 409),
     (GameFinishedError, 409),
     (DealInPlayError, 409),
     (CorruptGameError, 409),
@@ -635,7 +638,7 @@ async def hints(
     games the advisor does not play yet (the variant's ``advised`` is false) the moves come
     without chances, in the engine's order, but a move back to a position the game has
     been through comes last (hints followed one after the other went in circles)."""
-    state = svc.current(pid, variant, lock=False)
+    state = svc.existing(pid, variant, lock=False)
     position = state.game.position
     # In order, but a way back to an earlier position last where no chance ranks them.
     earlier = () if position.variant.is_classic else state.game.positions
@@ -643,8 +646,9 @@ async def hints(
     setting = peeking(svc, pid)
     peek = setting and not fair
     winning: list[str] | None = [] if peek else None
+    peeked = bool(state.row.peeked)
     if peek and moves:
-        mark_peeked(svc, state)
+        peeked = mark_peeked(svc, state)
         insight: Insight = request.app.state.insight
         result = insight.verdict(position)
         if result is not None and result.line and result.line[0] in moves:
@@ -653,7 +657,9 @@ async def hints(
     advisor: Advisor = request.app.state.advisor
     advised = moves and position.variant.is_classic
     answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
-    return _hints(moves, answer, setting, winning, won=state.row.won)
+    hinted = _hints(moves, answer, setting, winning, won=state.row.won)
+    hinted.peeked_reason = peeked_reason(peeked, bool(state.row.deal_seen))
+    return hinted
 
 
 def _hints(
@@ -719,15 +725,18 @@ async def status(
     refused (403) unless the player switched peeking on, and the game is then marked as
     peeked."""
     require_peeking(svc, pid)
-    state = svc.current(pid, variant, lock=False)
+    state = svc.existing(pid, variant, lock=False)
+    reason = peeked_reason(bool(state.row.peeked), bool(state.row.deal_seen))
     if state.row.won:
-        return Status(status="winnable", message="this deal is won")
+        return Status(status="winnable", message="this deal is won", peeked_reason=reason)
     mark_peeked(svc, state)
     svc.session.commit()
     insight: Insight = request.app.state.insight
     result = insight.verdict(state.game.position)
     key, message = _STATUS_MESSAGES[result.verdict if result else Verdict.UNDECIDED]
-    return Status(status=key, message=message)
+    return Status(
+        status=key, message=message, peeked_reason=peeked_reason(True, bool(state.row.deal_seen))
+    )
 
 
 account = APIRouter(tags=["player"])

@@ -186,7 +186,7 @@ async def destinations(
     """The legal moves of one face-up card in the game in progress (for a double-click:
     the page plays the only one, or the first hinted one). A face-down card and a stock
     card get the same refusal (409, F10)."""
-    state = svc.current(pid, variant, lock=False)
+    state = svc.existing(pid, variant, lock=False)
     check_version(state.row.version, version)
     position = state.game.position
     number = parse_card(card)
@@ -214,7 +214,7 @@ async def outlook(
     """Is the game stuck (no move worth making left), and once every card is face up and
     the stock dealt, the solver's winning line from here (Finish). Nothing hidden is read:
     the solver is asked only when the player sees every card."""
-    state = svc.current(pid, variant, lock=False)
+    state = svc.existing(pid, variant, lock=False)
     position = state.game.position
     won = state.row.won
     hidden = bool(position.stock) or any(position.face_down)

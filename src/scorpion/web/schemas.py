@@ -408,6 +408,11 @@ class Hints(BaseModel):
         default=None, description="Peeking only (null when peeking is off)."
     )
     message: str | None = None
+    peeked_reason: str | None = Field(
+        default=None,
+        description="Why the game counts as peeked, once this answer is given (as in the "
+        "game's view: peeking help in these hints marks it), or null when it does not.",
+    )
 
 
 class Status(BaseModel):
@@ -416,6 +421,11 @@ class Status(BaseModel):
 
     status: str = Field(description="winnable, not winnable or unknown.")
     message: str = Field(examples=["this deal can still be won"])
+    peeked_reason: str | None = Field(
+        default=None,
+        description="Why the game counts as peeked once this answer is given (this help "
+        "marks it; null for a game already won, which it did not help to win).",
+    )
 
 
 class ErrorDetail(BaseModel):

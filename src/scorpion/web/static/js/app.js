@@ -487,6 +487,7 @@ class App {
     try {
       const answer = await api.status(this.variant);
       if (!this.view || this.view.version !== version || !this.peeking) return;
+      this.markPeeked(answer.peeked_reason);
       line.textContent = answer.status === "unknown"
         ? "Peeking: whether this deal can still be won is not yet known."
         : `Peeking: ${answer.message}.`;
@@ -541,10 +542,7 @@ class App {
     $("stock-counter").hidden = !rules.stock_deal && !rules.refill;
     $("deal-number").textContent = view.deal;
     $("won-badge").hidden = !view.won;
-    // F10: a game with peeking (in it, or on its deal before it began) counts apart; say why.
-    $("peeked-badge").hidden = !view.peeked;
-    $("peeked-note").hidden = !view.peeked;
-    $("peeked-note").textContent = view.peeked_reason || "";
+    this.showPeeked(view);
     $("variant-name").textContent = view.variant.name;
     document.title = `${view.variant.name} · deal ${view.deal}${view.won ? " · won" : ""}`;
     $("btn-undo").disabled = !view.can_undo;
@@ -660,6 +658,23 @@ class App {
     this.openHints();
   }
 
+  /** F10: a game with peeking (in it, or on its deal before it began) counts apart; the
+   * header says so, and the note why. */
+  showPeeked(view) {
+    $("peeked-badge").hidden = !view.peeked;
+    $("peeked-note").hidden = !view.peeked;
+    $("peeked-note").textContent = view.peeked_reason || "";
+  }
+
+  /** Peeking help was just shown (hints or the status, whose answer gives the game's
+   * reason): the game on the table is marked from now on, not from its next move. */
+  markPeeked(reason) {
+    if (!reason || !this.view || this.view.peeked) return;
+    this.view.peeked = true;
+    this.view.peeked_reason = reason;
+    this.showPeeked(this.view);
+  }
+
   hintsFresh() {
     return Boolean(this.view && this.hints && this.hints.version === this.view.version &&
       this.hints.variant === this.variant);
@@ -677,6 +692,7 @@ class App {
       return false;
     }
     if (!this.view || this.view.version !== version || this.variant !== variant) return false;
+    this.markPeeked(answer.peeked_reason);
     const old = this.hintsFresh() ? this.hints : null;
     // The hint shown was the best one, and refined chances put another first: the player
     // asked for the best move, so they are shown the new best (pollHints), not "5 of 6".
