@@ -221,3 +221,30 @@ def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["/statistics", "/settings", "/rules"])
+def test_f9_the_pages_fit_a_320_pixel_phone_whatever_game_is_chosen(
+    browser: Browser, base_url: str, path: str
+) -> None:
+    """F9: no page scrolls sideways at 320 px, the statistics' list of games included
+    with each game chosen (the longest name once stuck out of the sheet)."""
+    context, table = open_table(browser, base_url, 320, 640)
+    try:
+        page = table.page
+        page.goto(path)
+        expect(page.locator("h1").first).to_be_visible()
+        values: list[str] = [""]
+        if path == "/statistics":
+            options = page.locator("#stats-variant option")
+            expect(options).to_have_count(11)
+            values = options.evaluate_all("os => os.map(o => o.value)")
+        for value in values:
+            if value:
+                choices = page.locator("#stats-variant")
+                choices.select_option(value)
+                box = choices.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320, value
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320, (path, value)
+    finally:
+        context.close()

@@ -523,6 +523,7 @@ class App {
   }
 
   paintStatus(view, prev) {
+    const focused = document.activeElement;
     const set = (id, text) => {
       const el = $(id);
       if (el.textContent === text) return;
@@ -571,6 +572,22 @@ class App {
       : `<kbd>1</kbd>–<kbd>${view.columns.length}</kbd> column: place the selection there, or go to it`;
     $("hint-panel-title").textContent = rules.advised ? "Hints, best first" : "Moves you can make";
     $("hint-plain").hidden = rules.advised;
+    this.keepFocus(focused);
+  }
+
+  /** F9: a control that had the keyboard focus and is now disabled or hidden (Deal once
+   * the stock is dealt, Undo once the first move is taken back) hands it on to the nearest
+   * control of its bar that can take it (Redo for Undo and back, else the next one first),
+   * else to the cards; the next Tab then goes on from there, not from the top of the page. */
+  keepFocus(had) {
+    if (!had || !had.matches("button, input") || !(had.disabled || had.hidden)) return;
+    const tools = [...(had.closest(".tools")?.querySelectorAll("button") || [])];
+    const i = tools.indexOf(had);
+    const usable = (b) => !b.disabled && !b.hidden;
+    const partner = $({ "btn-undo": "btn-redo", "btn-redo": "btn-undo" }[had.id] || "");
+    const next = i < 0 ? null : [partner, ...tools.slice(i + 1), ...tools.slice(0, i).reverse()]
+      .find((b) => b && usable(b));
+    (next || $("tableau")).focus();
   }
 
   // ---- intentions ------------------------------------------------------------------------
@@ -857,7 +874,8 @@ class App {
 
   async setPeeking(box) {
     const on = box.checked;
-    box.disabled = true;
+    const focused = document.activeElement === box;
+    box.disabled = true; // while the setting is stored
     try {
       const settings = await api.saveSettings({ peeking: on });
       this.peeking = settings.peeking;
@@ -869,6 +887,7 @@ class App {
     } finally {
       box.checked = this.peeking;
       box.disabled = false;
+      if (focused) box.focus(); // disabling it took the keyboard focus away
     }
     this.askStatus();
     if (!$("hint-panel").hidden && this.view) {
@@ -1091,6 +1110,20 @@ class App {
       const top = tableau.getBoundingClientRect().top;
       if (top < 0 || top > window.innerHeight - 60) tableau.scrollIntoView({ block: "start" });
     });
+    // F9: a dialog closed hands the keyboard focus back to what had it (the browser does);
+    // when that was nothing (the dialog opened by a key) or is gone, to the cards, so that
+    // the keys and Tab go on from the table, not from the top of the page.
+    for (const dialog of document.querySelectorAll("dialog")) {
+      dialog.addEventListener("close", () => window.setTimeout(() => {
+        // Lost: on the body, or still on a control of the closed dialog (with no focus to
+        // restore, Chrome leaves it there until its next rendering, then drops it).
+        const active = document.activeElement;
+        const lost = !active || active === document.body || Boolean(active.closest("dialog:not([open])"));
+        if (lost && !document.querySelector("dialog[open]")) {
+          $("tableau").focus({ preventScroll: true });
+        }
+      }));
+    }
     $("btn-deal").addEventListener("click", () => this.dealStock());
     $("stock").addEventListener("click", () => this.dealStock());
     $("btn-hint").addEventListener("click", () => this.hint());

@@ -24,6 +24,7 @@ function confirmAction(title, text, ok) {
 class SettingsPage {
   constructor() {
     this.data = null;
+    this.focusBack = null; // the control that had the keyboard focus when it was used
     $("saving").addEventListener("change", (event) => this.setSaving(event.target));
     $("peeking").addEventListener("change", (event) => this.setPeeking(event.target));
     $("delete-saved").addEventListener("click", () => this.deleteSaved());
@@ -79,7 +80,27 @@ class SettingsPage {
         .map(([v, n]) => `${names[v] || v} ${n}`).join(", ") + "."
       : "No results: your statistics are empty.") + seenText;
     $("delete-results").disabled = results.length === 0 && seen.length === 0;
+    this.giveFocusBack();
     document.body.dataset.ready = "true";
+  }
+
+  /** Note the control in use, which is disabled while its change is stored (or, a delete
+   * button, for good once nothing is left to delete): disabling takes the focus away. */
+  keepFocus() {
+    const el = document.activeElement;
+    this.focusBack = el && el !== document.body ? el : null;
+  }
+
+  /** F9: give the keyboard focus back to that control, or, when it is still disabled, to
+   * the message saying what was done (the next Tab goes on from there). */
+  giveFocusBack() {
+    const el = this.focusBack;
+    this.focusBack = null;
+    const now = document.activeElement; // still the control just disabled, until Chrome moves it
+    if (!el || (now && now !== document.body && now !== el)) return;
+    if (!el.disabled) el.focus();
+    else if (!$("done").hidden) $("done").focus();
+    else if (!$("settings-error").hidden) $("settings-error").focus();
   }
 
   async variantNames() {
@@ -106,6 +127,7 @@ class SettingsPage {
       if (!yes) return;
       box.checked = false;
     }
+    this.keepFocus();
     box.disabled = true;
     try {
       const answer = await api.saveSettings({ saving: on });
@@ -118,6 +140,7 @@ class SettingsPage {
 
   async setPeeking(box) {
     const on = box.checked;
+    this.keepFocus();
     box.disabled = true;
     try {
       const answer = await api.saveSettings({ peeking: on });
@@ -153,6 +176,7 @@ class SettingsPage {
   /** Ask; if the player confirms, delete, say how many rows went, and show what is left. */
   async deleteAfterAsking(title, text, ok, request) {
     if (!(await confirmAction(title, text, ok))) return;
+    this.keepFocus();
     try {
       const answer = await request();
       this.done(`${answer.message.charAt(0).toUpperCase()}${answer.message.slice(1)}.`);

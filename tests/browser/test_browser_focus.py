@@ -1,0 +1,99 @@
+"""Keyboard focus (F9): a control that is disabled by its own use, and a dialog that
+closes, never drop the focus to the page's body, where the next Tab would start again
+from the top of the page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from table_page import Table, dead_end_line
+
+from winning import WINNABLE_DEAL
+
+
+def focused(page: Page) -> str:
+    """The id of the element with the keyboard focus ('BODY' when none has it)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        "document.activeElement.id || document.activeElement.tagName"
+    )
+
+
+def test_f9_a_control_disabled_by_its_use_hands_the_focus_on(table: Table) -> None:
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    # Deal: the stock is dealt and the button disabled; the next control of the bar.
+    page.locator("#btn-deal").focus()
+    with table.expect_answer("/api/game/move"):
+        page.keyboard.press("Enter")
+    expect(page.locator("#btn-deal")).to_be_disabled()
+    expect(page.locator("#btn-hint")).to_be_focused()
+    # Undo of the only move: Undo disabled, Redo takes the focus; Redo of it: back to Undo.
+    page.locator("#btn-undo").focus()
+    with table.expect_answer("/api/game/undo"):
+        page.keyboard.press("Enter")
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    expect(page.locator("#btn-redo")).to_be_focused()
+    with table.expect_answer("/api/game/redo"):
+        page.keyboard.press("Enter")
+    expect(page.locator("#btn-redo")).to_be_disabled()
+    expect(page.locator("#btn-undo")).to_be_focused()
+    # The Peek box, disabled while the setting is stored, keeps it.
+    box = page.locator("#peeking")
+    box.focus()
+    with table.expect_answer("/api/settings"):
+        page.keyboard.press("Space")
+    expect(box).to_be_checked()
+    expect(box).to_be_enabled()
+    expect(box).to_be_focused()
+
+
+def test_f9_a_dialog_opened_by_a_key_hands_the_focus_to_the_cards(table: Table) -> None:
+    page = table.page
+    table.open()
+    page.evaluate("document.activeElement.blur()")
+    assert focused(page) == "BODY"
+    page.keyboard.press("n")
+    dialog = page.locator("#new-game-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("textbox", name="Deal number").fill(str(WINNABLE_DEAL))
+    with table.expect_answer("/api/game/new"):
+        dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#tableau :focus")).to_have_count(1)  # its current card
+    # The "No moves left" dialog shown on load, closed with Esc.
+    page.request.post("/api/game/new", data={"deal": "1"})
+    for text in dead_end_line(1):
+        assert page.request.post("/api/game/move", data={"move": text}).ok
+    table.open()
+    end = page.locator("#end-dialog")
+    expect(end.get_by_role("heading")).to_have_text("No moves left")
+    page.keyboard.press("Escape")
+    expect(end).to_be_hidden()
+    expect(page.locator("#tableau :focus")).to_have_count(1)  # its current card
+
+
+def test_f9_f8_settings_keep_the_focus_on_the_control_or_on_what_was_done(
+    table: Table,
+) -> None:
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    page.goto("/settings")
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    box = page.locator("#peeking")
+    box.focus()
+    with table.expect_answer("/api/settings"):
+        page.keyboard.press("Space")
+    expect(box).to_be_checked()
+    expect(box).to_be_focused()
+    # Delete saved games: the button is disabled for good (nothing left), so the focus
+    # goes to the message saying what was done.
+    delete = page.locator("#delete-saved")
+    delete.focus()
+    page.keyboard.press("Enter")
+    confirm = page.locator("#confirm")
+    expect(confirm).to_be_visible()
+    with table.expect_answer("/api/saved-games"):
+        confirm.get_by_role("button", name="Delete saved games").click()
+    expect(delete).to_be_disabled()
+    done = page.locator("#done")
+    expect(done).to_have_text("1 saved game deleted.")
+    expect(done).to_be_focused()
