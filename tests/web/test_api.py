@@ -181,6 +181,29 @@ def test_f10_an_illegal_move_names_its_rule_apart(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
+    ("path", "body", "detail"),
+    [
+        # A union's alternatives in one, without pydantic's own step names.
+        ("/api/game/new", b'{"variant": "scorpion", "deal": ["5"]}',
+         "invalid request: deal: Input should be a valid string or a valid integer"),
+        ("/api/game/new", b'{"variant": "scorpion", "deal": "5", "version": "x"}',
+         "invalid request: version: Input should be a valid integer"),
+        # Valid JSON whose number Python will not read (over 4,300 digits).
+        ("/api/game/move", b'{"move": "5S-7", "version": ' + b"9" * 5000 + b"}",
+         "invalid request: the body cannot be decoded as JSON (not UTF-8, nested too deep, "
+         "or a number too long)"),
+    ],
+)
+def test_malformed_fields_are_named_in_plain_words(
+    client: TestClient, path: str, body: bytes, detail: str
+) -> None:
+    before = start(client)
+    r = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()) == (422, {"detail": detail})
+    assert without_clock(current(client)) == without_clock(before)
+
+
+@pytest.mark.parametrize(
     ("body", "fragment"),
     [
         (b"{not json", "invalid request"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from importlib import resources
 from pathlib import Path
@@ -855,6 +856,7 @@ async def _invalid(request: Request, exc: Exception) -> JSONResponse:
     parts = []
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     not_json = kind != "application/json" and not kind.endswith("+json")
+    alternatives: dict[str, list[str]] = {}
     for err in exc.errors() if isinstance(exc, RequestValidationError) else ():
         whole_body = tuple(err.get("loc", ())) == ("body",)
         if whole_body and err.get("type") == "missing":
@@ -871,9 +873,30 @@ async def _invalid(request: Request, exc: Exception) -> JSONResponse:
             reason = (err.get("ctx") or {}).get("error", "JSON decode error")
             parts.append(f"the body is not valid JSON ({reason} at character {where})")
             continue
-        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
-        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        # The field's path, without pydantic's own steps (a union's "str" or
+        # "function-before[...]"): one entry per field, its alternatives joined.
+        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body" and _FIELD.match(str(x))
+                         and x not in _UNION_STEPS)
+        alternatives.setdefault(where, []).append(str(err.get("msg")))
+    for where, messages in alternatives.items():
+        said = _one_of(messages)
+        parts.append(f"{where}: {said}" if where else said)
     return JSONResponse({"detail": "invalid request: " + "; ".join(parts)}, 422)
+
+
+_FIELD = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+)$")
+_UNION_STEPS = {"str", "int", "float", "bool", "list", "dict", "none"}
+_SHOULD = "Input should be "
+
+
+def _one_of(messages: list[str]) -> str:
+    """The messages of one field, in one: the alternatives of a union ("Input should be a
+    valid string", "Input should be a valid integer") as "Input should be a valid string or
+    a valid integer"."""
+    unique = list(dict.fromkeys(messages))
+    if len(unique) > 1 and all(m.startswith(_SHOULD) for m in unique):
+        return _SHOULD + " or ".join(m[len(_SHOULD):] for m in unique)
+    return "; ".join(unique)
 
 
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -881,7 +904,8 @@ async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     is a malformed request like any other (422)."""
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 400 and "parsing the body" in str(exc.detail):
-        return JSONResponse({"detail": "invalid request: the body cannot be decoded as JSON"}, 422)
+        return JSONResponse({"detail": "invalid request: the body cannot be decoded as JSON "
+                             "(not UTF-8, nested too deep, or a number too long)"}, 422)
     headers = dict(exc.headers or {})
     if exc.status_code == 405:
         # Every method of the path, not only those of the first route that matched it.
