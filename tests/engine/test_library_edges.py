@@ -78,6 +78,19 @@ def test_a_deal_number_of_another_type_is_refused_by_name(value: object) -> None
         DealNumber.parse(value)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("value", "kind"), [(None, "NoneType"), (b"7H-5", "bytes"), (5, "int")])
+def test_a_move_or_position_of_another_type_is_a_type_error_naming_it(
+    value: object, kind: str
+) -> None:
+    """B4: not an AttributeError from inside the reader."""
+    with pytest.raises(TypeError, match=rf"^a move is read from text \(str\), not from {kind}$"):
+        Move.parse(value)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError, match=rf"^a position is read from text \(str\), not from {kind}$"
+    ):
+        parse_position(value)  # type: ignore[arg-type]
+
+
 def test_an_unknown_key_in_a_json_column_is_named() -> None:
     """A typo in a column's key is named, not read as a column without cards."""
     data = position_to_json(deal(1))
@@ -126,3 +139,18 @@ def test_json_columns_null_is_named_not_a_type_error() -> None:
     """A JSON position whose "columns" is null gets the notation's error naming it."""
     with pytest.raises(NotationError, match="'columns' must be a list of 7 columns"):
         position_from_json({"columns": None, "stock": []})
+
+
+def test_a_variant_id_is_read_in_any_case_of_its_letters() -> None:
+    """Like card codes and moves (and `--variant`): 'Scorpion-II' is scorpion-ii, in the
+    library and on a notation's variant line; other text is still refused by name."""
+    assert deal(1, "Scorpion-II") == deal(1, "scorpion-ii")
+    assert Move.parse("7h-F1", "HOW-THEY-RUN") == Move.parse("7H-f1", "how-they-run")
+    text = format_position(deal(3, "chelicera"))
+    assert "variant: chelicera\n" in text
+    assert parse_position(text.replace("variant: chelicera", "variant: Chelicera")) == deal(
+        3, "chelicera"
+    )
+    for wrong in ("scorpion 2", "\u017fcorpion", "Scorpion-"):
+        with pytest.raises(UnknownVariantError, match=f"^unknown variant {wrong!r}"):
+            deal(1, wrong)

@@ -513,6 +513,10 @@ def test_r14_winning_move() -> None:
     change = game.push(Move.parse("AS-1"))
     assert change.runs == (parse_suit("S"),)
     assert game.is_won
+    # Every move of a won game gets R14's reason first: the stock deal (not "already
+    # dealt", R11) and any card (not "its run was removed", R12).
+    for text in ("deal", "AS-1", "KH-2"):
+        assert after.illegal_reason(Move.parse(text)) == "the game is won: no more moves (R14)"
 
 
 def test_r12_r11_runs_completed_by_the_stock_deal() -> None:

@@ -162,7 +162,10 @@ def parse_position(text: str, variant: Variant | str | None = None) -> Position:
         NotationError: naming the line and the problem (unknown card, duplicate, missing
             or repeated line, cards not accounted for, ...).
         UnknownVariantError: if ``variant`` is an id no variant has.
+        TypeError: if ``text`` is not a ``str`` (``None``, bytes).
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a position is read from text (str), not from {type(text).__name__}")
     if isinstance(variant, str):
         variant = variant_by_id(variant)
     columns: dict[int, tuple[tuple[Card, ...], int, int]] = {}

@@ -127,8 +127,11 @@ class Move(NamedTuple):
 
         Raises:
             MoveError: naming what is wrong with ``text``.
+            TypeError: if ``text`` is not a ``str`` (``None``, bytes, a card number).
             UnknownVariantError: if ``variant`` is an id no variant has.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a move is read from text (str), not from {type(text).__name__}")
         if isinstance(variant, str):
             variant = variant_by_id(variant)
         t = text.strip(ASCII_SPACE)
@@ -438,8 +441,8 @@ def refill_column(
 
 
 GAME_WON = "the game is won: no more moves (R14)"
-"""Why no move is legal in a won position (one whose runs stay on the table, Chelicera;
-in the other games a won position has no card left to move)."""
+"""Why no move is legal in a won position, in every game: the stock deal, and any card
+(in the games that remove runs none is left on the table; this is said first)."""
 
 
 def game_won(position: Position) -> bool:
@@ -596,7 +599,7 @@ class Position(NamedTuple):
         A card that is face down and a card still in the stock get the same answer,
         :data:`NOT_FACE_UP`, so that a refusal never tells where a hidden card lies (F10).
         """
-        if not self.variant.removes_runs and game_won(self):
+        if game_won(self):
             return GAME_WON
         if move.card == -1:
             return stock_deal_refusal(self)

@@ -249,11 +249,20 @@ class UnknownVariantError(ValueError):
 def variant_by_id(variant_id: str) -> Variant:
     """Return the registered variant with id ``variant_id``.
 
+    Ids are written in lower case; like card codes and moves, an id is read in any case of
+    its ASCII letters (``Scorpion-II`` is ``scorpion-ii``), as ``--variant`` reads it.
+
     Raises:
         UnknownVariantError: naming the id and the known ids.
     """
     try:
         return VARIANTS[variant_id]
+    except (KeyError, TypeError):
+        pass
+    try:
+        if not isinstance(variant_id, str) or not variant_id.isascii():
+            raise KeyError(variant_id)
+        return VARIANTS[variant_id.lower()]
     except KeyError:
         known = ", ".join(VARIANTS)
         raise UnknownVariantError(
