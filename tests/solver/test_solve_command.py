@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorpion.cli import app
-from scorpion.engine import Move, deal, format_position
+from scorpion.engine import VARIANTS, Move, deal, format_position
 from scorpion.solver import Verdict
 from scorpion.solver.survey import FIELDS, Summary, parse_range, read_results, wilson_interval
 
@@ -112,3 +112,27 @@ def test_parse_range() -> None:
     assert parse_range("7") == (7, 7)
     with pytest.raises(ValueError, match="not a range"):
         parse_range("5..1")
+
+
+# --- the library's budgets -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("budget", "name"), [
+    ({"max_seconds": float("nan")}, "max_seconds"), ({"max_seconds": 0}, "max_seconds"),
+    ({"max_seconds": -1}, "max_seconds"), ({"max_seconds": float("inf")}, "max_seconds"),
+    ({"max_nodes": 0}, "max_nodes"), ({"max_nodes": -5}, "max_nodes"),
+])
+def test_b1_solve_refuses_a_budget_that_is_no_budget(budget: dict[str, float],
+                                                      name: str) -> None:
+    """B1: a NaN time budget searched without limit, and 0 or less returned undecided at
+    once; each is a ValueError naming the argument, as a bad ``probes`` is. (A node
+    budget goes with the NaN, so that the check's absence shows as no error, not a hang.)"""
+    from scorpion.solver import solve
+    from scorpion.solver.survey import Budget
+
+    position = deal(257, VARIANTS["how-they-run"])
+    with pytest.raises(ValueError, match=f"^{name}, the "):
+        solve(position, **{"max_nodes": 1_000, **budget})  # type: ignore[arg-type]
+    # The survey's budget refuses the same, in its own words.
+    with pytest.raises(ValueError, match="budget must be"):
+        Budget(int(budget.get("max_nodes", 1)), budget.get("max_seconds"))

@@ -330,6 +330,7 @@ above.
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from dataclasses import dataclass
@@ -545,9 +546,10 @@ def solve(
 
     Args:
         position: the position, face-down cards included (the solver sees them all).
-        max_nodes: stop after this many positions searched (None: no limit). With a node
-            budget the answer is deterministic.
-        max_seconds: stop after about this many seconds (None: no limit).
+        max_nodes: stop after this many positions searched (None: no limit; else at least
+            1). With a node budget the answer is deterministic.
+        max_seconds: stop after about this many seconds (None: no limit; else a positive,
+            finite number).
         shorten: take the moves the search wandered through out of a winning line
             (:func:`shorten_line`: jumps over positions of the line that one move reaches,
             then King moves; up to a few seconds for a Wasp line of thousands of moves);
@@ -565,8 +567,16 @@ def solve(
 
     Raises:
         SolverError: if a line found does not win on the engine (never expected).
-        ValueError: ``probes`` is not 1 to 100, or is given for a game without probes.
+        ValueError: ``max_nodes`` is below 1; ``max_seconds`` is not a positive, finite
+            number (0, -1, NaN or infinity: NaN used to search without limit, the others to
+            return undecided at once); ``probes`` is not 1 to 100, or is given for a game
+            without probes.
     """
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes, the node budget, must be at least 1, not {max_nodes}")
+    if max_seconds is not None and not (max_seconds > 0 and math.isfinite(max_seconds)):
+        raise ValueError("max_seconds, the time budget, must be a positive, finite number of "
+                         f"seconds, not {max_seconds}")
     if probes is not None:
         if not 1 <= probes <= 100:
             raise ValueError(f"the probes' share is a percentage from 1 to 100, not {probes}")
