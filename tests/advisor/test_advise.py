@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from playouts import positions
 
 from scorpion.advisor import PlayerView, advise
-from scorpion.advisor.advise import EXACT_NODES
+from scorpion.advisor.advise import EXACT_NODES, MoveAdvice
 from scorpion.engine import Move, Position, deal, parse_position
 from scorpion.solver import Verdict, solve
 
@@ -163,3 +163,34 @@ def test_b5_advice_with_no_moves_and_bad_arguments() -> None:
         advise(view, max_samples=0)
     with pytest.raises(ValueError, match="not a legal move of the view"):
         advise(view, moves=[Move.parse("KH-5")])
+
+
+def test_b5_exact_advice_is_its_own_interval() -> None:
+    """B5: nothing hidden, the advice is the solver's verdict: its interval is the chance
+    itself (it was the Wilson interval of one sample, 0.2065 to 1 for a win), and (0, 1)
+    for a solve left undecided (the chance is then unknown)."""
+    p = deal(5)
+    line = solve(p).line
+    for move in line[:-1]:
+        p = p.apply(move)
+    view = PlayerView.of(p)
+    assert view.hidden == 0
+    advice = advise(view)
+    assert advice.exact
+    assert [(str(a.move), a.chance, a.interval) for a in advice.moves] == [
+        (str(line[-1]), 1.0, (1.0, 1.0))]
+    lost = MoveAdvice(line[-1], 0, 1, 0, exact=True)
+    unknown = MoveAdvice(line[-1], 0, 1, 1, exact=True)
+    assert (lost.interval, unknown.interval) == ((0.0, 0.0), (0.0, 1.0))
+    assert MoveAdvice(line[-1], 1, 1, 0).interval[0] < 0.21  # a sample's: unchanged
+
+
+def test_b5_advise_takes_a_player_view_not_a_position() -> None:
+    """B5, F10: advise(deal(5)) failed with "'Position' object has no attribute
+    'hint_moves'"; a Position is refused by name (not read as its view: a caller takes
+    PlayerView.of, which drops the hidden cards, and so never hands them over by mistake)."""
+    with pytest.raises(TypeError, match=r"^advise takes a PlayerView, not a Position: take "
+                       r"PlayerView\.of\(position\), what the player sees of it$"):
+        advise(deal(5))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^advise takes a PlayerView, not a str$"):
+        advise("1: AS")  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorpion.advisor import PlayerView, advise, format_view
+from scorpion.advisor.survey import PlaySummary
 from scorpion.cli import app
 from scorpion.engine import deal, format_position
 
@@ -120,3 +121,9 @@ def test_b5_v2_survey_with_a_player_refuses_a_game_the_advisor_does_not_play(
         "of every game\n")
     assert result.stdout == ""
     assert not out.exists()
+
+
+def test_b5_a_player_survey_of_one_deal_says_one_deal() -> None:
+    """B5: "1 deals, ..." in the summary of a player survey of one deal."""
+    text = str(PlaySummary("fair", 1, 1, 0, 1))
+    assert text.startswith("1 deal, 1 winnable with full knowledge (100.0%, ")

@@ -80,12 +80,15 @@ class MoveAdvice:
         wins: samples in which the position after the move was proved winnable.
         samples: samples judged (the same for every move of one advice).
         undecided: samples whose solve ran out of its node budget (counted as not won).
+        exact: True when nothing was hidden: the one position the view allows was
+            solved, so the chance is the solver's verdict, not an estimate.
     """
 
     move: Move
     wins: int
     samples: int
     undecided: int
+    exact: bool = False
 
     @property
     def chance(self) -> float:
@@ -94,7 +97,11 @@ class MoveAdvice:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of :attr:`chance` (low, high)."""
+        """The 95% Wilson score interval of :attr:`chance` (low, high); when
+        :attr:`exact`, no interval of a sample but the chance itself (low = high =
+        chance), or (0, 1) if the solve was left undecided (the chance is then unknown)."""
+        if self.exact:
+            return (0.0, 1.0) if self.undecided else (self.chance, self.chance)
         return wilson_interval(self.wins, self.samples)
 
 
@@ -136,7 +143,9 @@ def advise(
     """Estimate the chance to win after each move of ``view`` (see the module docstring).
 
     Args:
-        view: what the player sees; nothing else is used.
+        view: what the player sees; nothing else is used. A :class:`Position` is refused
+            (TypeError), not read as its view: take :meth:`PlayerView.of` of it, which drops
+            its hidden cards, so that no call reads them by mistake.
         moves: the moves to judge (default: :meth:`PlayerView.hint_moves`); each must be
             legal in the view.
         seed: seed of the sampler; the same arguments give the same advice.
@@ -148,8 +157,13 @@ def advise(
         An :class:`Advice`, best move first.
 
     Raises:
+        TypeError: if ``view`` is not a :class:`PlayerView` (a :class:`Position`, say).
         ValueError: if ``max_samples`` or ``nodes`` is below 1, or a move is illegal.
     """
+    if not isinstance(view, PlayerView):
+        hint = (": take PlayerView.of(position), what the player sees of it"
+                if isinstance(view, Position) else "")
+        raise TypeError(f"advise takes a PlayerView, not a {type(view).__name__}{hint}")
     if max_samples < 1 or nodes < 1:
         raise ValueError("advise needs at least one sample and one node per solve")
     moves = list(view.hint_moves() if moves is None else moves)
@@ -221,7 +235,7 @@ class _Judge:
 
     def advice(self, exact: bool, separated: bool) -> Advice:
         estimates = [
-            MoveAdvice(move, self.wins[i], self.samples, self.undecided[i])
+            MoveAdvice(move, self.wins[i], self.samples, self.undecided[i], exact)
             for i, move in enumerate(self.moves)
         ]
         estimates.sort(key=lambda a: -a.wins)  # stable: ties keep the given order

@@ -207,7 +207,8 @@ class PlaySummary:
         fshare, flow, fhigh = self.full_share
         wshare, wlow, whigh = self.of_winnable
         return (
-            f"{self.total} deals, {self.winnable} winnable with full knowledge "
+            f"{self.total} deal{'' if self.total == 1 else 's'}, {self.winnable} winnable "
+            "with full knowledge "
             f"({fshare:.1%}, 95% Wilson {flow:.1%} to {fhigh:.1%}); the {self.player} player, "
             f"seeing only the player's view, won {self.won}: {share:.1%} of the deals "
             f"(95% Wilson {low:.1%} to {high:.1%}), {wshare:.1%} of the winnable ones "
