@@ -6,13 +6,16 @@ position, unknown variant, bad deal number or move text).
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import json
 import math
 import os
+import re
 import secrets
 import sys
 import time
+from contextlib import AbstractContextManager, nullcontext, suppress
 from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Annotated
@@ -150,6 +153,38 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
     return typer.Exit(code)
 
 
+ECHO_LIMIT = 40
+"""The most characters of a text the user gave that a message says back (then "…")."""
+
+_LONG_QUOTED = re.compile(
+    rf"'([^'\s]{{{ECHO_LIMIT + 1},}})'|\"([^\"\s]{{{ECHO_LIMIT + 1},}})\""
+)
+"""A quoted text of more than :data:`ECHO_LIMIT` characters without a space: what the
+engine's messages quote of a move, a card or a line (``repr``), never their own words."""
+
+
+def _clip(text: str) -> str:
+    """``text`` cut to :data:`ECHO_LIMIT` characters, with "…" when it was longer."""
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "\u2026"
+
+
+def _short_echo(message: str, given: str | None = None) -> str:
+    """``message`` with the texts it says back of the user's input cut to a readable
+    length: ``given`` (a move as typed, which may hold spaces) wherever it appears, quoted
+    or not, and any other long quoted word (a card, a part of the move, a line's key).
+
+    A 100,000-character move made a message of 100 KB; now it is one short line.
+    """
+    if given is not None and len(given) > ECHO_LIMIT:
+        message = message.replace(repr(given), repr(_clip(given))).replace(given, _clip(given))
+
+    def cut(match: re.Match[str]) -> str:
+        quote = "'" if match.group(1) is not None else '"'
+        return quote + _clip(match.group(1) or match.group(2)) + quote
+
+    return _LONG_QUOTED.sub(cut, message)
+
+
 def _variant(variant_id: str | None) -> Variant | None:
     """The variant named by ``--variant`` (its id in any case: ``How-They-Run``), or None
     (exit 2 for an id no variant has)."""
@@ -158,7 +193,7 @@ def _variant(variant_id: str | None) -> Variant | None:
     try:
         return variant_by_id(variant_id.strip().lower())
     except ValueError as exc:
-        raise _fail(f"error: {exc}") from None
+        raise _fail(f"error: {_short_echo(str(exc))}") from None
 
 
 def _read_position(source: str, variant_id: str | None) -> Position:
@@ -174,7 +209,7 @@ def _read_position(source: str, variant_id: str | None) -> Position:
         if "unknown card '?'" in str(exc) and not _is_json(text):
             hint = ("; a player's view ('?' for hidden cards) of a game the advisor plays is "
                     "read by 'scorpion advise': this command needs every card")
-        raise _fail(f"error: {source}: {exc}{hint}") from None
+        raise _fail(f"error: {source}: {_short_echo(str(exc))}{hint}") from None
 
 
 def _is_json(text: str) -> bool:
@@ -204,7 +239,7 @@ def _variant_and_deal(variant_id: str | None, number: str) -> tuple[Variant, Dea
     try:
         return v, DealNumber.parse(number)
     except ValueError as exc:
-        raise _fail(f"error: {exc}") from None
+        raise _fail(f"error: {_short_echo(str(exc), number)}") from None
 
 
 def _deal_title(variant: Variant, number: DealNumber) -> str:
@@ -288,21 +323,43 @@ def apply_command(
             # (exit 1), as at the table; anything else is not a move (exit 2).
             refusal = place_refusal(text, position.variant)
             if refusal is not None:
-                raise _fail(f"illegal: {refusal.move}: {refusal.reason}", EXIT_ILLEGAL) from None
-            raise _fail(f"error: {exc}") from None
+                raise _fail(_short_echo(f"illegal: {refusal.move}: {refusal.reason}", text),
+                            EXIT_ILLEGAL) from None
+            raise _fail(f"error: {_short_echo(str(exc), text)}") from None
     typer.echo(format_position(position), nl=False)
+
+
+NO_STDIN = "error: cannot read -: there is no standard input"
+"""The error of a command that reads stdin when it was started with stdin closed."""
 
 
 def _read_text(source: str) -> str:
     """The text of a file, or of stdin for ``-``, without the byte order mark that some
-    editors put first (exit 2 when it cannot be read as UTF-8)."""
+    editors put first (exit 2 when it cannot be read, or is not UTF-8: the same error from
+    a file and from stdin, naming the first byte that is not)."""
     if source == "-" and sys.stdin is None:  # started with its standard input closed
-        raise _fail("error: cannot read -: there is no standard input")
+        raise _fail(NO_STDIN)
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        if source == "-":
+            # Bytes, decoded here: the text layer of stdin may turn bytes that are not
+            # UTF-8 into stand-ins (surrogateescape) that would read as unknown cards.
+            # Line ends as the text layer reads them (universal newlines).
+            raw = getattr(sys.stdin, "buffer", None)
+            text = sys.stdin.read() if raw is None else (
+                raw.read().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"))
+        else:
+            text = Path(source).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise _fail(f"error: cannot read {source}: {_not_utf8(exc)}") from None
+    except OSError as exc:
         raise _fail(f"error: cannot read {source}: {exc}") from None
     return text.removeprefix("\ufeff")
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    """What a decoding error says in a message: ``not UTF-8 text (byte 0xe9 at position 3)``
+    (the position counted in bytes from 0)."""
+    return f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at position {exc.start})"
 
 
 def advice_lines(advice: Advice) -> list[str]:
@@ -324,6 +381,15 @@ def advice_lines(advice: Advice) -> list[str]:
 
 
 FAIR_NOTE = "The chances use only the cards the player can see (no peeking)."
+
+ADVISE_WON = "the position is won: no move is needed"
+"""What ``advise`` says of a won position (every run removed: nothing to advise)."""
+
+PLAY_WON = "the game is won: type 'new' for another deal or 'restart' to play it again"
+"""What ``hint`` says at the terminal table once the game is won."""
+
+PLAY_STUCK = "no moves left: try undo, restart or new"
+"""What ``hint`` says at the terminal table when no move can change a game not won."""
 
 
 @app.command("advise")
@@ -352,7 +418,7 @@ def advise_command(
         else:
             view = parse_view(text, _variant(variant))
     except ValueError as exc:
-        raise _fail(f"error: {source}: {exc}") from None
+        raise _fail(f"error: {source}: {_short_echo(str(exc))}") from None
     advice = advise(view, seed=seed, max_samples=samples, nodes=nodes)
     if as_json:
         typer.echo(json.dumps({
@@ -368,7 +434,8 @@ def advise_command(
         }))
         return
     if not advice.moves:
-        typer.echo("no moves left")
+        won = view.hidden == 0 and view.realize(()).is_won
+        typer.echo(ADVISE_WON if won else "no moves left")
         return
     for line in advice_lines(advice):
         typer.echo(line)
@@ -440,16 +507,20 @@ def play_command(
     ] = None,
     variant: DealVariantOption = None,
 ) -> None:
-    """Play in the terminal: type moves, undo, redo, hint, restart, quit.
+    """Play in the terminal: type moves, deal, undo, redo, hint, restart, new [N], help, quit.
 
     The table is printed at the start and again whenever the game has changed (not after
-    'help', 'hint' or a refusal)."""
+    'help', 'hint' or a refusal). Reads the moves from stdin (exit 2 when there is none);
+    a line that is not UTF-8 text is refused, and the game goes on."""
     v = _variant("scorpion" if variant is None else variant)
     assert v is not None
     try:
-        dn = DealNumber.parse(deal_number) if deal_number else _random_deal()
+        dn = DealNumber.parse(deal_number) if deal_number is not None else _random_deal()
     except ValueError as exc:
-        raise _fail(f"error: {exc}") from None
+        raise _fail(f"error: {_short_echo(str(exc), deal_number)}") from None
+    if sys.stdin is None:  # started with its standard input closed: input() would fail
+        raise _fail(NO_STDIN)
+    _escape_undecodable(sys.stdin)
     console = Console(highlight=False)
     game = Game.from_deal(dn, v)
     title = _deal_title(v, dn)
@@ -468,7 +539,14 @@ def play_command(
         except EOFError:
             console.print()
             return
+        except UnicodeDecodeError as exc:  # a stdin that kept strict decoding
+            console.print(_not_utf8(exc), style="yellow", markup=False)
+            continue
         if not line:
+            continue
+        if _undecodable(line):
+            bad = line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            console.print(f"not UTF-8 text: {_clip(bad)}", style="yellow", markup=False)
             continue
         word, _, rest = line.partition(" ")
         word = word.lower()
@@ -490,15 +568,20 @@ def play_command(
             except HistoryError as exc:
                 console.print(str(exc), style="yellow", markup=False)
         elif word in ("hint", "h"):
+            if game.is_won:
+                console.print(PLAY_WON, markup=False)
+                continue
             if not v.is_classic:
                 listed = hint_moves(game.position, game.positions)
-                moves = " ".join(str(m) for m in listed) or "none"
-                console.print(f"hints with chances are not available in {v.name} yet; "
-                              f"moves: {moves}", markup=False)
+                if not listed:
+                    console.print(PLAY_STUCK, markup=False)
+                    continue
+                console.print(f"hints with chances are not available in {v.name}; "
+                              f"moves: {' '.join(str(m) for m in listed)}", markup=False)
                 continue
             advice = advise(PlayerView.of(game.position), max_samples=32, nodes=5000)
             if not advice.moves:
-                console.print("no moves left: try undo, restart or new")
+                console.print(PLAY_STUCK, markup=False)
             for hint in advice_lines(advice):
                 console.print(hint, markup=False)
             if advice.moves:
@@ -510,7 +593,7 @@ def play_command(
             try:
                 dn = DealNumber.parse(rest) if rest.strip() else _random_deal()
             except ValueError as exc:
-                console.print(str(exc), style="yellow", markup=False)
+                console.print(_short_echo(str(exc), rest), style="yellow", markup=False)
                 continue
             game = Game.from_deal(dn, v)
             title = _deal_title(v, dn)
@@ -523,10 +606,30 @@ def play_command(
                 # A column or free cell of another game of the family: its rule, as at
                 # the table.
                 refusal = None if isinstance(exc, IllegalMoveError) else place_refusal(text, v)
-                console.print(str(refusal or exc), style="yellow", markup=False)
+                console.print(_short_echo(str(refusal or exc), text), style="yellow",
+                              markup=False)
                 continue
             if change.runs:
                 console.print(f"[green]run removed: {len(change.runs)}[/]")
+
+
+def _escape_undecodable(stream: object) -> None:
+    """Have ``stream`` (stdin) give bytes that are not UTF-8 as stand-ins (surrogateescape)
+    instead of failing, so that ``play`` can refuse such a line and go on; a stream that
+    cannot be reconfigured is left as it is."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with suppress(OSError, ValueError):
+            reconfigure(errors="surrogateescape")
+
+
+def _undecodable(line: str) -> bool:
+    """True if ``line`` holds the stand-ins (lone surrogates) of bytes that are not UTF-8."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 _BARE_COMMANDS = frozenset(
@@ -535,7 +638,15 @@ _BARE_COMMANDS = frozenset(
 """The commands of ``scorpion play`` that take no argument."""
 
 
-@app.command("solve")
+PEEKING_NOTE = "peeking: the solver reads the face-down cards and the stock"
+"""The last line of ``solve``'s answer: it is no help a player could have (F10)."""
+
+
+@app.command(
+    "solve",
+    short_help="Peeking: decide whether a deal or position can be won, reading the face-down "
+    "cards and the stock.",
+)
 def solve_command(
     source: Annotated[
         str | None, typer.Argument(metavar="[FILE|-]", help=POSITION_HELP)
@@ -563,10 +674,13 @@ def solve_command(
     probes: ProbesOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Decide whether a deal or position can be won, and print a winning line.
+    """Peeking: decide whether a deal or position can be won, reading the face-down cards
+    and the stock, and print a winning line.
 
-    The solver sees the face-down cards. Every winning line is replayed on the engine
-    before it is printed. Exit code 0 whatever the verdict; 2 for bad input.
+    The solver sees every card, as no player does: its answer is peeking (F10), and says
+    so. Every winning line is replayed on the engine before it is printed. While it
+    searches, a terminal shows what it solves on stderr. Exit code 0 whatever the verdict;
+    2 for bad input.
     """
     from .solver import solve
 
@@ -575,15 +689,20 @@ def solve_command(
     if deal_number is not None:
         v, dn = _variant_and_deal(variant, deal_number)
         position, title = deal(dn, v), _deal_title(v, dn)
+        what = f"deal {dn} ({v.name})"
     else:
         assert source is not None
         position = _read_position(source, variant)
         title = source
+        what = f"{'the position of stdin' if source == '-' else source} ({position.variant.name})"
     _check_seconds(budget)
     share = _probes_share(probes, position.variant, nodes)
     if budget is None and nodes is None:
         budget = 10.0
-    result = solve(position, max_nodes=nodes, max_seconds=budget, probes=share)
+    limits = ([] if budget is None else [f"{budget:g} s"]) + (
+        [] if nodes is None else [f"{nodes:,} positions"])
+    with _working(f"solving {what}, up to {' or '.join(limits)}\u2026"):
+        result = solve(position, max_nodes=nodes, max_seconds=budget, probes=share)
     line = [str(m) for m in result.line]
     if as_json:
         typer.echo(json.dumps({
@@ -598,6 +717,17 @@ def solve_command(
         typer.echo(f"winning line ({len(line)} moves): {' '.join(line)}")
     elif position.is_won:
         typer.echo("the position is already won: no move is needed")
+    typer.echo(PEEKING_NOTE)
+
+
+def _working(message: str) -> AbstractContextManager[object]:
+    """A spinner with ``message`` on stderr while a slow step runs, if stderr is a
+    terminal (rich's test: ``FORCE_COLOR`` or ``TTY_COMPATIBLE=1`` count as one); nothing
+    otherwise, so that a log or a pipe gets no spinner. stdout is never written."""
+    console = Console(stderr=True, highlight=False)
+    if not console.is_terminal:
+        return nullcontext()
+    return console.status(Text(message))
 
 
 PLAYER_CHOICES = ("full", "fair", "heuristic", "random")
@@ -775,6 +905,9 @@ def survey_command(
     if path.exists() and not path.is_file():
         raise _fail(f"error: {path} is not a regular file: give --out a file to write the "
                     "rows to")
+    unwritable = _unwritable(path)
+    if unwritable is not None:  # said before any progress is drawn
+        raise _fail(f"error: cannot write {path}: {unwritable}")
     console = Console(stderr=True)
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -811,14 +944,18 @@ def survey_command(
     if player == "full":
         console.print(f"Budget per deal: {solve_budget}"
                       + ("" if solve_budget.reproducible else " (depends on this machine's speed)"))
-    with ExitStack() as stack, Progress(*columns, console=console, transient=False) as progress:
+    with ExitStack() as stack:
         executor = None
         in_flight = None
         if scheduler is not None:
+            # Said first: the connection may take up to dask_pool's timeout (30 s).
+            console.print(f"connecting to the Dask scheduler at {scheduler}\u2026",
+                          markup=False, highlight=False)
             try:
                 executor, in_flight = stack.enter_context(dask_pool(scheduler))
             except ClusterError as exc:
                 raise _fail(f"error: {exc}") from None
+        progress = stack.enter_context(Progress(*columns, console=console, transient=False))
         total = last - first + 1 if only is None else len(only)
         task = progress.add_task(
             f"{v.name} {first}..{last}" + ("" if only is None else ", its undecided deals"),
@@ -864,7 +1001,8 @@ def survey_command(
     typer.echo(str(summary))
     if new:
         took = time.perf_counter() - started
-        typer.echo(f"time: {took:.1f} s for {new} deals ({new / took:.2f} deals/s)")
+        typer.echo(f"time: {took:.1f} s for {new} deal{'' if new == 1 else 's'} "
+                   f"({new / took:.2f} deals/s)")
     typer.echo(f"results: {path}")
     if plot is not None:
         try:
@@ -875,6 +1013,19 @@ def survey_command(
         except (ImportError, OSError, ValueError) as exc:
             raise _fail(f"error: cannot draw {plot}: {exc}") from None
         typer.echo(f"plot: {plot}")
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why the survey's file ``path`` cannot be written (its folder is missing, is not a
+    folder, or may not be written to; or the file may not be), or None if it can."""
+    folder = path.parent
+    if not folder.exists():
+        return os.strerror(errno.ENOENT)
+    if not folder.is_dir():
+        return os.strerror(errno.ENOTDIR)
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return os.strerror(errno.EACCES)
+    return None
 
 
 @app.command("serve")
@@ -939,9 +1090,29 @@ def serve_command(
         raise _fail(f"error: {exc}") from None
 
 
+_OUTPUT_ERRORS = frozenset((errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO))
+"""The errors of writing that no command handles itself: its output cannot be written
+(``scorpion deal 1 > /dev/full``). A broken pipe (``| head -c1``) ends quietly already
+(Typer's own handling: exit 1, nothing said)."""
+
+
 def main() -> None:
-    """Entry point of the ``scorpion`` console script."""
-    app()
+    """Entry point of the ``scorpion`` console script.
+
+    An output that cannot be written (a full disk) ends with one line on stderr,
+    ``error: cannot write the output: No space left on device``, and exit code 2.
+    """
+    try:
+        app()
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRORS:
+            raise
+        # What stayed in stdout's buffer would fail again as Python exits: drop it.
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        with suppress(OSError):
+            typer.echo(f"error: cannot write the output: {exc.strerror}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
 
 
 if __name__ == "__main__":

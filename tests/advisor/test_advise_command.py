@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from scorpion.advisor import PlayerView, advise, format_view
 from scorpion.advisor.survey import PlaySummary
 from scorpion.cli import app
-from scorpion.engine import deal, format_position
+from scorpion.engine import Position, deal, format_position
+from scorpion.solver import solve
 
 runner = CliRunner()
 
@@ -121,6 +122,34 @@ def test_b5_v2_survey_with_a_player_refuses_a_game_the_advisor_does_not_play(
         "of every game\n")
     assert result.stdout == ""
     assert not out.exists()
+
+
+def _deal_5_played(moves: int | None = None) -> Position:
+    """Deal 5 after the first ``moves`` moves of the solver's winning line (all: won)."""
+    p = deal(5)
+    for move in solve(p).line[:moves]:
+        p = p.apply(move)
+    return p
+
+
+def test_b5_advise_on_a_won_position_says_it_is_won() -> None:
+    """B5: 'advise' on a won position said "no moves left"."""
+    won = _deal_5_played()
+    assert won.is_won
+    result = runner.invoke(app, ["advise", "-"], input=format_position(won))
+    assert (result.exit_code, result.stdout) == (0, "the position is won: no move is needed\n")
+
+
+def test_b5_exact_advice_has_no_interval_of_a_sample() -> None:
+    """B5: with nothing hidden the advice is exact, and its JSON said "chance": 1.0 with
+    "low": 0.2065 (a Wilson interval of one sample); exact means low = high = chance."""
+    last = _deal_5_played(-1)  # one move from the win: nothing is hidden any more
+    assert PlayerView.of(last).hidden == 0 and not last.is_won
+    result = runner.invoke(app, ["advise", "-", "--json"], input=format_position(last))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["exact"] is True
+    assert [(m["chance"], m["low"], m["high"]) for m in data["moves"]] == [(1.0, 1.0, 1.0)]
 
 
 def test_b5_a_player_survey_of_one_deal_says_one_deal() -> None:

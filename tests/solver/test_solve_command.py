@@ -136,3 +136,29 @@ def test_b1_solve_refuses_a_budget_that_is_no_budget(budget: dict[str, float],
     # The survey's budget refuses the same, in its own words.
     with pytest.raises(ValueError, match="budget must be"):
         Budget(int(budget.get("max_nodes", 1)), budget.get("max_seconds"))
+
+
+# --- peeking named (F10) -------------------------------------------------------------
+
+PEEKING = "peeking: the solver reads the face-down cards and the stock"
+
+
+def test_f10_solve_says_it_peeks_in_its_answer_and_its_help() -> None:
+    """F10: 'solve' reads the hidden cards; its answer, its line in 'scorpion --help', its
+    own help and the README's table say so (the JSON keeps its keys)."""
+    result = runner.invoke(app, ["solve", "--deal", "1", "--nodes", "100000"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert (lines[0], lines[2:]) == ("Scorpion deal 1: not winnable", [PEEKING])
+    data = json.loads(runner.invoke(app, ["solve", "--deal", "1", "--json"]).stdout)
+    assert sorted(data) == ["budget", "line", "nodes", "position", "seconds", "variant",
+                            "verdict"]
+    listing = " ".join(runner.invoke(app, ["--help"]).stdout.split())
+    assert ("solve Peeking: decide whether a deal or position can be won, reading the "
+            "face-down cards and the stock.") in listing
+    own = " ".join(runner.invoke(app, ["solve", "--help"]).stdout.split())
+    assert ("Peeking: decide whether a deal or position can be won, reading the face-down "
+            "cards and the stock, and print a winning line.") in own
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `scorpion solve"))
+    assert "peeking: reads the face-down cards and the stock" in row
