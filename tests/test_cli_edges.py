@@ -312,13 +312,12 @@ def test_b3_survey_checks_its_file_can_be_written_before_it_starts(tmp_path: Pat
 
 
 def test_b3_survey_of_one_deal_says_one_deal(tmp_path: Path) -> None:
-    """B3: "time: 0.1 s for 1 deals". (The summary's "1 deals: ..." is the solver's
-    Summary, whose wording tests/solver/test_survey.py checks: not changed here.)"""
+    """B3: "1 deal: ..." and "time: 0.1 s for 1 deal", not "1 deals"."""
     out = tmp_path / "s.csv"
     result = runner.invoke(app, ["survey", "1", "--workers", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].endswith(" 0 winnable, 1 not winnable, 0 undecided; winnable share 0.0% "
-                             "(95% Wilson interval 0.0% to 79.3%, undecided counted both ways)")
+    assert lines[0] == ("1 deal: 0 winnable, 1 not winnable, 0 undecided; winnable share 0.0% "
+                        "(95% Wilson interval 0.0% to 79.3%, undecided counted both ways)")
     assert re.fullmatch(r"time: \d+\.\d s for 1 deal \(\d+\.\d\d deals/s\)", lines[1])
     assert lines[2] == f"results: {out}"

@@ -171,7 +171,8 @@ def test_survey_of_the_undecided_deals_solves_those_the_shipped_list_leaves(
                                "--workers", "1", "--out", str(out)])
     assert made.exit_code == 0, made.output
     assert sorted(read_results(out)) == undecided
-    assert f"{len(undecided)} deals: " in made.stdout  # the summary counts those alone
+    deals = "deal" if len(undecided) == 1 else "deals"
+    assert f"{len(undecided)} {deals}: " in made.stdout  # the summary counts those alone
     none_left = runner.invoke(app, ["survey", "1..100", "--variant", "scorpion-ii",
                                     "--undecided", "--out", str(tmp_path / "ii.csv")])
     assert none_left.exit_code == 0, none_left.output

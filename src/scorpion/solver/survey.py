@@ -666,7 +666,8 @@ class Summary:
     def __str__(self) -> str:
         share = self.won / self.total if self.total else 0.0
         return (
-            f"{self.total} deals: {self.won} winnable, {self.lost} not winnable, "
+            f"{self.total} deal{'' if self.total == 1 else 's'}: {self.won} winnable, "
+            f"{self.lost} not winnable, "
             f"{self.undecided} undecided; winnable share {share:.1%} "
             f"(95% Wilson interval {self.low:.1%} to {self.high:.1%}, "
             f"undecided counted both ways)"
