@@ -159,8 +159,11 @@ def test_two_workers_behave_as_one_server(
     ],
 )
 def test_serve_names_a_bad_database_without_a_traceback(url: str, message: str) -> None:
+    with socket.socket() as probe:  # a port free now: the port is bound before the database
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     done = subprocess.run(
-        [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", "1",
+        [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port),
          "--database", url],
         capture_output=True, text=True, timeout=60, check=False,
     )
@@ -234,6 +237,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path, workers: int) -> N
         f"error: cannot listen on 127.0.0.1:{port}: address already in use "
         "(another program serves it: stop it, or choose another --port)"
     ], done.stderr
+    assert list(tmp_path.iterdir()) == []  # bound first: no database was made for nothing
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -177,12 +177,13 @@ def run(
 ) -> None:
     """Serve the game on ``host``:``port`` until interrupted.
 
-    The database is migrated first (Alembic, ``upgrade head``), and players who never
-    stored anything are forgotten (see :meth:`GameService.forget_idle_players`). Then the
-    port is bound, and only then is the start banner printed. With ``workers`` above 1,
-    uvicorn starts that many processes on that socket; they share nothing but the
-    database, which holds every game, so they behave as one server, and each ends when
-    the main process does, whatever ended it.
+    The port is bound first, so that a server that cannot listen there writes nothing (no
+    database file is made for it); then the database is migrated (Alembic, ``upgrade
+    head``), and players who never stored anything are forgotten (see
+    :meth:`GameService.forget_idle_players`); only then is the start banner printed.
+    With ``workers`` above 1, uvicorn starts that many processes on that socket; they
+    share nothing but the database, which holds every game, so they behave as one server,
+    and each ends when the main process does, whatever ended it.
 
     Args:
         host: address to listen on (``127.0.0.1`` keeps it on this machine).
@@ -201,13 +202,18 @@ def run(
         DatabaseError: if the database cannot be opened or migrated.
         ServeError: if the address cannot be listened on (the port is in use, say).
     """
-    db = Database(database)
+    sock = listen(host, port)
+    try:
+        db = Database(database)
+    except BaseException:
+        sock.close()
+        raise
     try:
         with db.session() as session:
             GameService(session).forget_idle_players()
-        sock = listen(host, port)
     except BaseException:
         db.dispose()
+        sock.close()
         raise
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     common: dict[str, object] = {
