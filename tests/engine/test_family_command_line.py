@@ -225,7 +225,8 @@ def test_b3_b4_v2_json_positions_name_a_missing_or_misplaced_key() -> None:
     with pytest.raises(NotationError, match=r"^How They Run has the key 'cells', not 'reserve'$"):
         position_from_json({**data, "reserve": cells})
     with pytest.raises(NotationError, match=r"^unknown key 'celss': expected 'variant', "
-                       r"'columns', 'stock', 'runs', 'cells'$"):
+                       r"'columns', 'stock', 'runs', 'cells', 'deal' \(the deal number, which "
+                       r"'scorpion deal --json' writes, is read and left aside\)$"):
         position_from_json({**data, "cells": cells, "celss": cells})
     assert position_from_json({**data, "cells": cells, "deal": "1"}) == deal(
         1, VARIANTS["how-they-run"])

@@ -395,8 +395,9 @@ def _check_json_keys(data: dict[Any, Any], variant: Variant) -> None:
                 raise NotationError(f"{variant.name} has no reserve or free cells: "
                                     f"leave out the key {key!r}")
             raise NotationError(f"{variant.name} has the key {kind!r}, not {key!r}")
-        known = ", ".join(repr(k) for k in (*_JSON_KEYS, *((kind,) if kind else ())))
-        raise NotationError(f"unknown key {key!r}: expected {known}")
+        known = ", ".join(repr(k) for k in (*_JSON_KEYS, *((kind,) if kind else ()), "deal"))
+        raise NotationError(f"unknown key {key!r}: expected {known} (the deal number, which "
+                            "'scorpion deal --json' writes, is read and left aside)")
     needed = ["columns"]
     if variant.stock_size:
         needed.append("stock")
