@@ -21,6 +21,7 @@ from scorpion.engine import (
     parse_position,
     position_from_json,
     position_to_json,
+    variant_by_id,
 )
 from scorpion.engine.cards import CardError, card_name
 
@@ -154,3 +155,6 @@ def test_a_variant_id_is_read_in_any_case_of_its_letters() -> None:
     for wrong in ("scorpion 2", "\u017fcorpion", "Scorpion-"):
         with pytest.raises(UnknownVariantError, match=f"^unknown variant {wrong!r}"):
             deal(1, wrong)
+    # The web API's ids are keys of stored games: it takes them exactly.
+    with pytest.raises(UnknownVariantError, match=r"^unknown variant 'Scorpion-II'"):
+        variant_by_id("Scorpion-II", exact=True)

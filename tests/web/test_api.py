@@ -19,6 +19,7 @@ from scorpion.engine.hints import hint_moves
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE, MAX_BODY_BYTES, NO_MOVES, WON_NO_MOVES
+from scorpion.web.schemas import PEEKED_REASON
 from winning import WINNABLE_DEAL, winning_line
 
 
@@ -405,7 +406,7 @@ def test_hints_say_when_nothing_is_left(client: TestClient) -> None:
     r = client.get("/api/game/hints")
     assert r.json() | {"chances": []} == {
         "moves": [], "chances": [], "exact": False, "refining": False, "peeking": False,
-        "winning": None, "message": NO_MOVES,
+        "winning": None, "message": NO_MOVES, "peeked_reason": None,
     }
 
 
@@ -517,11 +518,13 @@ def test_status_and_winning_hint_come_from_the_solver(client: TestClient) -> Non
     start(client, str(WINNABLE_DEAL))
     first = client.get("/api/game/status").json()
     assert first in (
-        {"status": "unknown", "message": "not yet known"},
-        {"status": "winnable", "message": "this deal can still be won"},
+        {"status": "unknown", "message": "not yet known", "peeked_reason": PEEKED_REASON},
+        {"status": "winnable", "message": "this deal can still be won",
+         "peeked_reason": PEEKED_REASON},
     )
     assert wait_for_status(client, "winnable") == {
-        "status": "winnable", "message": "this deal can still be won"
+        "status": "winnable", "message": "this deal can still be won",
+        "peeked_reason": PEEKED_REASON,
     }
     hints = client.get("/api/game/hints").json()
     assert len(hints["winning"]) == 1 and hints["winning"][0] == hints["moves"][0]

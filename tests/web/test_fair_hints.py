@@ -288,4 +288,4 @@ def test_no_move_left_means_no_advice(database: Database) -> None:
     hints = ok(client.get("/api/game/hints"))
     assert hints == {"moves": [], "chances": [], "exact": False, "refining": False,
                      "peeking": False, "winning": None,
-                     "message": "no moves left, try Undo or New game"}
+                     "message": "no moves left, try Undo or New game", "peeked_reason": None}

@@ -246,11 +246,12 @@ class UnknownVariantError(ValueError):
     """Raised for a variant id that is not registered."""
 
 
-def variant_by_id(variant_id: str) -> Variant:
+def variant_by_id(variant_id: str, exact: bool = False) -> Variant:
     """Return the registered variant with id ``variant_id``.
 
     Ids are written in lower case; like card codes and moves, an id is read in any case of
-    its ASCII letters (``Scorpion-II`` is ``scorpion-ii``), as ``--variant`` reads it.
+    its ASCII letters (``Scorpion-II`` is ``scorpion-ii``), as ``--variant`` reads it,
+    unless ``exact`` (the web API, whose ids are keys of stored games, takes them exactly).
 
     Raises:
         UnknownVariantError: naming the id and the known ids.
@@ -260,7 +261,7 @@ def variant_by_id(variant_id: str) -> Variant:
     except (KeyError, TypeError):
         pass
     try:
-        if not isinstance(variant_id, str) or not variant_id.isascii():
+        if exact or not isinstance(variant_id, str) or not variant_id.isascii():
             raise KeyError(variant_id)
         return VARIANTS[variant_id.lower()]
     except KeyError:

@@ -580,7 +580,7 @@ def _out_of_game(variant_id: str, text: str) -> Exception:
     An unknown ``variant_id`` is told first (:class:`UnknownVariantError`, 400), as for a
     move it could read."""
     try:
-        variant = variant_by_id(variant_id)
+        variant = variant_by_id(variant_id, exact=True)
     except UnknownVariantError as exc:
         return exc
     refusal = place_refusal(text, variant)

@@ -235,7 +235,7 @@ async def give_up_game(body: VariantRequest, svc: ServiceDep, pid: PlayerDep) ->
     number, state = give_up(svc, pid, body.variant, body.version)
     view = GameView.of(state)
     svc.session.commit()
-    variant = variant_by_id(body.variant)
+    variant = variant_by_id(body.variant, exact=True)
     return GaveUp(deal=number, variant=VariantInfo.of(variant), game=view)
 
 
@@ -275,7 +275,7 @@ async def solution(
     answer with the line records the deal as seen (F10): a game of that deal the player
     starts later (a replay, a new game of that number, in any variant) starts marked
     peeked."""
-    kind = variant_by_id(variant)
+    kind = variant_by_id(variant, exact=True)
     number = str(DealNumber.parse(deal_number))
     svc.hold_player(pid)  # a game dealt meanwhile waits, or is seen (GameService.hold_player)
     if not solution_allowed(svc, pid, variant, number):
