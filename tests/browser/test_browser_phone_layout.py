@@ -248,3 +248,25 @@ def test_f9_the_pages_fit_a_320_pixel_phone_whatever_game_is_chosen(
             assert page.evaluate("document.documentElement.scrollWidth") <= 320, (path, value)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (740, 360)])
+@pytest.mark.parametrize("variant", ["scorpion", "how-they-run", "scorpion-head"])
+def test_f9_a_phone_held_sideways_shows_every_column_whole(
+    browser: Browser, base_url: str, width: int, height: int, variant: str
+) -> None:
+    """F1, F9: short and wide (a phone held sideways), the stock, reserve or free cells
+    stand left of the columns, so that a fresh deal's columns lie whole on the screen
+    (with the row above them, their bottoms were 200 px below it)."""
+    context, table = open_table(browser, base_url, width, height)
+    try:
+        page = table.page
+        table.new_game(5, variant)
+        table.settle()
+        expect(page.locator("#felt.side")).to_have_count(1)
+        bottom = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+            '#tableau .card')].map(c => c.getBoundingClientRect().bottom))""")
+        assert bottom <= height, (variant, bottom)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()

@@ -474,14 +474,17 @@ export class Table {
 
     // On a wide screen the stock and the runs stand in a strip left of the columns, which
     // leaves the whole height to the columns; on a narrow one they form a row above them.
-    const side = vw >= 900 && vw / vh >= 1.2;
+    // A phone held sideways (short and wide) takes the strip too: a row above the columns
+    // would leave them no height.
+    const side = (vw >= 900 && vw / vh >= 1.2) || (vw >= 560 && vh < 500 && vw / vh >= 1.6);
     this.felt.classList.toggle("side", side);
     document.body.classList.toggle("side-layout", side);
     // The list of hints docks at the right of a wide screen: the cards make room for it.
     const dock = side && document.body.classList.contains("hints-open") ? HINTS_DOCK : 0;
     const barHeight = this.bar.getBoundingClientRect().height;
-    // The strip left of the columns: one card wide, two for four free cells (2 x 2).
-    const strip = this.ncells > 2 ? 2 : 1;
+    // The strip left of the columns: one card wide, two for four free cells (2 x 2), and
+    // for two on a short screen (side by side: stacked, they and the runs ran off it).
+    const strip = this.ncells > 2 || (side && vh < 500 && this.ncells > 1) ? 2 : 1;
     this.felt.style.setProperty("--strip", String(strip));
     this.felt.classList.toggle("strip-2", strip === 2);
     this.placeTopRow(side);
