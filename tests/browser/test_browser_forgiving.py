@@ -365,7 +365,11 @@ def test_finish_plays_the_rest_once_nothing_is_hidden(table: Table, artifacts: P
     finish = page.get_by_role("button", name="Finish")
     expect(finish).to_be_visible(timeout=20_000)
     page.screenshot(path=artifacts / "desktop-finish.png")
-    finish.click()
+    # From the keyboard (F9): Finish hides itself once pressed, and hands the focus on.
+    finish.focus()
+    page.keyboard.press("Enter")
+    expect(finish).to_be_hidden()
+    assert page.evaluate("document.activeElement.id") == "btn-give-up"
     expect(page.locator("#win-dialog")).to_be_visible(timeout=60_000)
     view = table.api_view()
     assert view["won"] and view["moves"] > played

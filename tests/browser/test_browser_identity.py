@@ -3,8 +3,13 @@ is shown instead of being overwritten."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 from table_page import Recorder, Table
+
+from scorpion.engine import deal
+from scorpion.engine.hints import hint_moves
 
 
 def test_an_unknown_player_reloads_the_page_for_a_new_identity(table: Table) -> None:
@@ -100,7 +105,7 @@ def test_f4_a_game_ended_in_another_tab_is_said_ended_not_changed(
     response = table.click_move("5C", 2)
     assert response.status == 409 and "another tab" in response.json()["detail"]
     expect(table.toast()).to_have_text(
-        "Another tab or page ended this game and started deal 2; showing that game.")
+        "Another tab or page ended this game; showing deal 2.")
     table.wait_for(replaced)
     other.page.close()
 
@@ -156,3 +161,52 @@ def test_the_face_down_check_would_catch_a_leak() -> None:
             assert "6H" in str(error), path
         else:
             raise AssertionError(f"a face-down card in the answer of {path} went unnoticed")
+
+
+def test_f6_f10_a_game_deleted_in_another_tab_is_said_ended_and_no_hint_of_another_game(
+    table: Table, recorder: Recorder
+) -> None:
+    """F6, F10: the saved games deleted from another tab (the settings page), this tab's
+    Hint is refused (409, nothing dealt by it) and the tab shows the deal its reload got,
+    saying the game was ended elsewhere; a hint asked for the view shown is never answered
+    from another game (the page sends its version)."""
+    page = table.page
+    table.new_game(1)
+    table.played(table.click_move("7D", 0))
+    other, _ = second_tab(table, recorder)
+    other.page.goto("/settings")
+    expect(other.page.locator("body[data-ready=true]")).to_have_count(1)
+    other.page.get_by_role("button", name="Delete saved games").click()
+    other.page.locator("#confirm").get_by_role("button", name="Delete saved games").click()
+    expect(other.page.locator("#done")).to_have_text("1 saved game deleted.")
+    with page.expect_response(lambda r: "/api/game/hints" in r.url) as info:
+        page.get_by_role("button", name="Hint").click()
+    assert info.value.status == 409
+    assert "version=" in info.value.url
+    expect(table.toast()).to_have_text(re.compile(
+        r"^Another tab or page ended this game; showing deal \d+\.$"))
+    shown = table.api_view()
+    assert shown["deal"] != "1" and shown["moves"] == 0
+    table.wait_for(shown)
+    other.page.close()
+
+
+def test_f6_resume_of_a_game_deleted_meanwhile_says_it_is_a_new_deal(
+    table: Table, recorder: Recorder
+) -> None:
+    """F6: the New game dialog offers to resume the Wasp game under way; deleted from
+    another tab before Start, the deal shown is not called "where you left it"."""
+    page = table.page
+    table.new_game(7, "wasp")
+    move = str(hint_moves(deal(7, "wasp"))[0])
+    assert page.request.post("/api/game/move", data={"variant": "wasp", "move": move}).ok
+    table.new_game(5, "scorpion")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-game-dialog")
+    page.locator("#variant-select").select_option("wasp")
+    expect(dialog.get_by_label("Resume your Wasp game in progress")).to_be_checked()
+    assert page.request.delete("/api/saved-games").ok
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    expect(table.toast()).to_have_text(re.compile(
+        r"^Your Wasp game was ended in another tab or page; this is a new deal, \d+\.$"))

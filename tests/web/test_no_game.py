@@ -14,7 +14,7 @@ from api_client import new_client, ok
 from fastapi.testclient import TestClient
 
 from scorpion.engine import VARIANTS
-from scorpion.store import Database
+from scorpion.store import STALE_MESSAGE, Database
 
 VARIANT = "farmers-wife"
 MESSAGE = (
@@ -89,3 +89,25 @@ def test_a_game_deleted_in_another_tab_is_not_dealt_again_by_a_move(
     r = client.post("/api/game/move", json={"variant": VARIANT, "move": "AS-1"})
     assert (r.status_code, r.json()) == (409, {"detail": MESSAGE})
     assert _kept(client)[0] == []
+
+
+@pytest.mark.parametrize("path", ["/api/game/hints", "/api/game/outlook", "/api/game/status",
+                                  "/api/game/destinations"])
+def test_a_read_of_the_game_with_the_version_shown_is_refused_once_it_changed(
+    client: TestClient, path: str
+) -> None:
+    """F10: the page sends the version of the view it shows; an answer about another game
+    (moved on, or ended and dealt again, in another tab) would name cards of a table it
+    does not show, so the read is refused as stale instead."""
+    view = ok(client.post("/api/game/new", json={"variant": VARIANT, "deal": "7"}))
+    params = {"variant": VARIANT, "version": view["version"], "card": "AS"}
+    if path != "/api/game/destinations":
+        del params["card"]
+    first = client.get(path, params=params)
+    assert first.status_code in (200, 409), first.text
+    if first.status_code == 409:  # destinations of a card not face up: the plain refusal
+        assert first.json()["rule"] == "R6"
+    again = ok(client.post("/api/game/new", json={"variant": VARIANT, "deal": "8"}))
+    assert again["version"] != view["version"] or again["deal"] != view["deal"]
+    r = client.get(path, params=params)
+    assert (r.status_code, r.json()) == (409, {"detail": STALE_MESSAGE})

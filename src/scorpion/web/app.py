@@ -53,6 +53,7 @@ from ..store import (
     NoGameError,
     PlayerNotFoundError,
     StaleGameError,
+    check_version,
     export_data,
     statistics,
 )
@@ -419,6 +420,13 @@ VariantQuery = Annotated[
     str, Query(max_length=32, description="Variant id.", json_schema_extra=VARIANT_IDS)
 ]
 
+VersionQuery = Annotated[int | None, Query(
+    ge=1, description="The version of the view the page shows: 409 if the game has changed "
+    "since (another tab moved it, or ended it and dealt another), rather than an answer "
+    "about a position the page does not show.",
+)]
+"""The ``version`` query parameter of the requests that read the game in progress."""
+
 
 def _answer(svc: GameService, state: GameState) -> Response:
     """Build the view of ``state`` and commit, so the change is stored before the answer.
@@ -630,6 +638,7 @@ async def hints(
         Query(description="True: the player's view alone even with peeking on (no "
               "winning move, the game not marked). The page's double-click asks so."),
     ] = False,
+    version: VersionQuery = None,
 ) -> Hints:
     """Legal moves worth trying (F3), each with its chance to win estimated from the
     player's view alone (F10), best first; ``refining`` is true while better chances are
@@ -640,6 +649,7 @@ async def hints(
     without chances, in the engine's order, but a move back to a position the game has
     been through comes last (hints followed one after the other went in circles)."""
     state = svc.existing(pid, variant, lock=False)
+    check_version(state.row.version, version)
     position = state.game.position
     # In order, but a way back to an earlier position last where no chance ranks them.
     earlier = () if position.variant.is_classic else state.game.positions
@@ -719,7 +729,8 @@ _STATUS_MESSAGES = {
 
 @router.get("/api/game/status", response_model=Status, responses=_ERRORS, tags=["game"])
 async def status(
-    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
+    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion",
+    version: VersionQuery = None,
 ) -> Status:
     """Can the current game still be won? Answered from a background search: "not yet
     known" until it finishes (ask again). It reads the hidden cards, so it is peeking:
@@ -727,6 +738,7 @@ async def status(
     peeked."""
     require_peeking(svc, pid)
     state = svc.existing(pid, variant, lock=False)
+    check_version(state.row.version, version)
     reason = peeked_reason(bool(state.row.peeked), bool(state.row.deal_seen))
     if state.row.won:
         return Status(status="winnable", message="this deal is won", peeked_reason=reason)

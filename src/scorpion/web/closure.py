@@ -40,7 +40,14 @@ from ..solver import SolveResult, Verdict
 from ..solver.winnable import known_winnable
 from ..store import check_version
 from ..store.endings import give_up, solution_allowed
-from .app import _ERRORS, HEAD_SCOPE_KEY, PlayerDep, ServiceDep, VariantQuery
+from .app import (
+    _ERRORS,
+    HEAD_SCOPE_KEY,
+    PlayerDep,
+    ServiceDep,
+    VariantQuery,
+    VersionQuery,
+)
 from .insight import Insight
 from .schemas import ColumnView, GameView, VariantInfo, VariantRequest, cell_codes
 from .words import card_words, colour_hosts, other_colour, rank_word
@@ -177,11 +184,7 @@ def nowhere_sentence(position: Position, card: int) -> str:
 @closure.get("/api/game/destinations", response_model=Destinations, responses=_ERRORS)
 async def destinations(
     svc: ServiceDep, pid: PlayerDep, card: CardQuery, variant: VariantQuery = "scorpion",
-    version: Annotated[int | None, Query(
-        ge=1, description="The version of the view the page shows: 409 if the game has "
-        "changed since (another tab moved), rather than an answer about a position the "
-        "page does not show.",
-    )] = None,
+    version: VersionQuery = None,
 ) -> Destinations:
     """The legal moves of one face-up card in the game in progress (for a double-click:
     the page plays the only one, or the first hinted one). A face-down card and a stock
@@ -209,12 +212,14 @@ async def destinations(
 
 @closure.get("/api/game/outlook", response_model=Outlook, responses=_ERRORS)
 async def outlook(
-    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion"
+    svc: ServiceDep, pid: PlayerDep, request: Request, variant: VariantQuery = "scorpion",
+    version: VersionQuery = None,
 ) -> Outlook:
     """Is the game stuck (no move worth making left), and once every card is face up and
     the stock dealt, the solver's winning line from here (Finish). Nothing hidden is read:
     the solver is asked only when the player sees every card."""
     state = svc.existing(pid, variant, lock=False)
+    check_version(state.row.version, version)
     position = state.game.position
     won = state.row.won
     hidden = bool(position.stock) or any(position.face_down)

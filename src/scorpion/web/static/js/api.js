@@ -93,6 +93,9 @@ export function pauseClockOnLeave(variant) {
   }
 }
 
+/** `&version=N` for a view's version, nothing without one. */
+const versionQuery = (version) => (Number.isInteger(version) ? `&version=${version}` : "");
+
 export const api = {
   variants: () => call("GET", "/api/variants"),
   game: (variant, { visit = false } = {}) =>
@@ -106,21 +109,26 @@ export const api = {
   myData: () => call("GET", "/api/my-data"),
   deleteSavedGames: () => call("DELETE", "/api/saved-games"),
   deleteResults: () => call("DELETE", "/api/results"),
-  hints: (variant, fair = false) => call(
-    "GET", `/api/game/hints?variant=${encodeURIComponent(variant)}${fair ? "&fair=true" : ""}`),
+  // version (here and below): that of the view the page shows, so that an answer about
+  // another game (moved on, or ended and dealt again, in another tab) is a 409 instead.
+  hints: (variant, fair = false, version = null) => call(
+    "GET", `/api/game/hints?variant=${encodeURIComponent(variant)}${fair ? "&fair=true" : ""}` +
+      versionQuery(version)),
   // version: that of the game of this variant the page shows (null for another variant),
   // so that a tab that missed another tab's moves does not replace that game unasked.
   newGame: (variant, deal, winnableOnly = false, version = null) =>
     call("POST", "/api/game/new", { variant, deal, winnable_only: winnableOnly, version }),
-  status: (variant) => call("GET", `/api/game/status?variant=${encodeURIComponent(variant)}`),
+  status: (variant, version = null) =>
+    call("GET", `/api/game/status?variant=${encodeURIComponent(variant)}` + versionQuery(version)),
   move: (variant, move, version) => call("POST", "/api/game/move", { variant, move, version }),
   undo: (variant, version) => call("POST", "/api/game/undo", { variant, version }),
   redo: (variant, version) => call("POST", "/api/game/redo", { variant, version }),
   restart: (variant, version) => call("POST", "/api/game/restart", { variant, version }),
   destinations: (variant, card, version = null) =>
     call("GET", `/api/game/destinations?variant=${encodeURIComponent(variant)}&card=${encodeURIComponent(card)}` +
-      (Number.isInteger(version) ? `&version=${version}` : "")),
-  outlook: (variant) => call("GET", `/api/game/outlook?variant=${encodeURIComponent(variant)}`),
+      versionQuery(version)),
+  outlook: (variant, version = null) =>
+    call("GET", `/api/game/outlook?variant=${encodeURIComponent(variant)}` + versionQuery(version)),
   giveUp: (variant, version) => call("POST", "/api/game/give-up", { variant, version }),
   // Without the line, only the verdict: the line shows the hidden cards, and once it is
   // shown a game of that deal counts as peeked (F10).

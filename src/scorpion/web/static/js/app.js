@@ -163,7 +163,10 @@ class App {
       if (!this.view) return;
       if (document.visibilityState === "visible") {
         // Not behind the "Game over" dialog: the next deal shows when it closes.
-        if (!this.ending.ended) this.perform(() => api.game(this.variant));
+        if (!this.ending.ended) {
+          const before = this.view;
+          this.perform(() => api.game(this.variant)).then((shown) => shown && this.sayReplaced(before));
+        }
       } else {
         this.clock.pause();
         if (this.clockCounts()) pauseClockOnLeave(this.variant);
@@ -286,11 +289,9 @@ class App {
       const before = this.view;
       await this.refresh();
       const now = this.view;
-      // Another deal there: the game here was ended (a new game, or saving off, where a
-      // second tab deals its own), not moved on.
-      this.say(before && now && before.deal !== now.deal
-        ? `Another tab or page ended this game and started deal ${now.deal}; showing that game.`
-        : "This game was changed in another tab or page; showing it as it is now.", "error", 6000);
+      if (!this.sayReplaced(before)) {
+        this.say("This game was changed in another tab or page; showing it as it is now.", "error", 6000);
+      }
       return;
     }
     if (options.onRefused) await options.onRefused(sentence(error.detail), error);
@@ -298,6 +299,19 @@ class App {
     if (error.status === 409 && /won|finished/i.test(error.detail)) await this.refresh();
     const damaged = error.status === 409 && /^the saved .* game /.test(error.detail);
     this.damaged = damaged ? error.detail : null;
+  }
+
+  /** Say so when the game on the table is of another deal than `before`, the game shown
+   * before: another tab or page ended it (a new game there, Delete saved games, or saving
+   * off, where a second tab deals its own), and the deal shown now is the one it started or
+   * the one this tab was dealt in its place. True if it said so. */
+  sayReplaced(before) {
+    const now = this.view;
+    if (!before || !now || before.variant.id !== now.variant.id || before.deal === now.deal) {
+      return false;
+    }
+    this.say(`Another tab or page ended this game; showing deal ${now.deal}.`, "error", 6000);
+    return true;
   }
 
   async refresh() {
@@ -382,7 +396,7 @@ class App {
     const key = this.gameKey(view);
     let answer;
     try {
-      answer = await api.outlook(this.variant);
+      answer = await api.outlook(this.variant, this.view.version);
     } catch {
       return; // nothing offered: the player plays on
     }
@@ -409,7 +423,9 @@ class App {
     const line = this.finishLine;
     if (!line || this.finishing || !this.view) return;
     this.finishing = true;
+    const focused = document.activeElement;
     $("btn-finish").hidden = true;
+    this.keepFocus(focused); // Finish pressed from the keyboard: on to the next tool
     this.clearSelection();
     this.closeHints();
     try {
@@ -485,7 +501,7 @@ class App {
     }
     const version = this.view.version;
     try {
-      const answer = await api.status(this.variant);
+      const answer = await api.status(this.variant, version);
       if (!this.view || this.view.version !== version || !this.peeking) return;
       this.markPeeked(answer.peeked_reason);
       line.textContent = answer.status === "unknown"
@@ -703,7 +719,7 @@ class App {
     const variant = this.variant;
     let answer;
     try {
-      answer = await api.hints(variant);
+      answer = await api.hints(variant, false, version);
     } catch (error) {
       await this.failed(error, {});
       return false;
@@ -968,7 +984,7 @@ class App {
       let chosen = answer.moves[0];
       if (answer.moves.length > 1) {
         try {
-          const hints = await api.hints(this.variant, true);
+          const hints = await api.hints(this.variant, true, this.view.version);
           chosen = hints.moves.find((m) => answer.moves.includes(m)) || chosen;
         } catch {
           // without the hints, the first destination
@@ -1304,7 +1320,10 @@ class App {
           dialog.close("start");
           this.show(view, "deal");
           save(STORE.variant, this.variant);
-          this.say(`Your ${name} game, deal ${view.deal}, where you left it.`);
+          // Offered for a game started; one not started is a new deal: the game was ended
+          // meanwhile (in another tab or page), and the table's load dealt this one.
+          if (view.started) this.say(`Your ${name} game, deal ${view.deal}, where you left it.`);
+          else this.say(`Your ${name} game was ended in another tab or page; this is a new deal, ${view.deal}.`, "error", 6000);
         } catch (failure) {
           if (failure.name === "ApiError" && failure.status === 401 && failure.reloading) return;
           error.textContent = sentence(failure.detail || String(failure));
