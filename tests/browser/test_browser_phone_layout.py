@@ -250,7 +250,7 @@ def test_f9_the_pages_fit_a_320_pixel_phone_whatever_game_is_chosen(
         context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(844, 390), (740, 360)])
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (740, 360), (667, 375)])
 @pytest.mark.parametrize("variant", ["scorpion", "how-they-run", "scorpion-head"])
 def test_f9_a_phone_held_sideways_shows_every_column_whole(
     browser: Browser, base_url: str, width: int, height: int, variant: str

@@ -464,7 +464,9 @@ export class Table {
   layout() {
     const root = document.documentElement;
     const vw = root.clientWidth;
-    const vh = window.innerHeight;
+    // The layout viewport, as vw: a phone zoomed out over content still too wide (the first
+    // layout of ten columns) gives a larger innerHeight, and a layout for another screen.
+    const vh = root.clientHeight || window.innerHeight;
     const n = this.ncols;
     const wide = n > 7; // ten columns: a little less felt between them on a narrow screen
     const pad = vw < 520 ? (wide ? 4 : 6) : vw < 1000 ? 12 : 20;
