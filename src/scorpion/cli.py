@@ -692,6 +692,10 @@ def solve_command(
         what = f"deal {dn} ({v.name})"
     else:
         assert source is not None
+        if source != "-" and not Path(source).exists() and source.strip().isdigit():
+            # 'scorpion solve 617': a deal number where a file was expected.
+            raise _fail(f"error: cannot read {_clip(source)}: there is no such file (to solve "
+                        f"deal {_clip(source.strip())}, write --deal {_clip(source.strip())})")
         position = _read_position(source, variant)
         title = source
         what = f"{'the position of stdin' if source == '-' else source} ({position.variant.name})"

@@ -162,3 +162,19 @@ def test_f10_solve_says_it_peeks_in_its_answer_and_its_help() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if line.startswith("| `scorpion solve"))
     assert "peeking: reads the face-down cards and the stock" in row
+
+
+def test_b3_a_deal_number_given_as_the_file_is_pointed_to_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B3: 'scorpion solve 11108' (no such file) says how to name deal 11108; a file of
+    that name is still read as a position."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["solve", "11108"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == ("error: cannot read 11108: there is no such file (to solve deal "
+                             "11108, write --deal 11108)\n")
+    (tmp_path / "11108").write_text(format_position(deal(5)), encoding="utf-8")
+    result = runner.invoke(app, ["solve", "11108", "--nodes", "200000"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("11108: winnable")
