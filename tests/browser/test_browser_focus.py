@@ -97,3 +97,22 @@ def test_f9_f8_settings_keep_the_focus_on_the_control_or_on_what_was_done(
     done = page.locator("#done")
     expect(done).to_have_text("1 saved game deleted.")
     expect(done).to_be_focused()
+
+
+def test_f9_a_new_deal_puts_the_keys_on_an_exposed_card(table: Table) -> None:
+    """F9: the keys' place on a face-down card of the game before (arrows up a column) is
+    not kept by the next deal: they start at the exposed card of that column."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    page.locator("#tableau").focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowUp")
+    focused_key = page.locator("#tableau :focus").get_attribute("data-key")
+    assert focused_key is not None and focused_key.startswith("down"), focused_key
+    page.keyboard.press("n")
+    dialog = page.locator("#new-game-dialog")
+    dialog.get_by_role("textbox", name="Deal number").fill(str(WINNABLE_DEAL + 1))
+    with table.expect_answer("/api/game/new"):
+        dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#tableau .card.face:focus")).to_have_count(1)

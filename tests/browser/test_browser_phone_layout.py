@@ -270,3 +270,45 @@ def test_f9_a_phone_held_sideways_shows_every_column_whole(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
+
+
+
+def test_f9_on_a_phone_held_sideways_the_hints_list_leaves_the_cards_their_size(
+    browser: Browser, base_url: str
+) -> None:
+    """F3, F9: at 667x375 the list of hints opens at the bottom, as on a narrow phone, not
+    docked at the right over the tools (docked, it left the cards 28 px); docked on a
+    wide screen, it starts under the bar."""
+    context, table = open_table(browser, base_url, 667, 375)
+    try:
+        page = table.page
+        table.new_game(5, "farmers-wife")
+        table.settle()
+        card_width = "getComputedStyle(document.documentElement).getPropertyValue('--card-w')"
+        width = page.evaluate(card_width)
+        page.get_by_role("button", name="Hint").click()
+        panel = page.locator("#hint-panel")
+        expect(panel).to_be_visible()
+        Table.slid_in(panel)
+        assert page.evaluate(card_width) == width
+        box = panel.bounding_box()
+        bar = page.locator(".bar").bounding_box()
+        assert box is not None and bar is not None
+        assert box["y"] >= bar["y"] + bar["height"], (box, bar)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 667
+    finally:
+        context.close()
+    context, table = open_table(browser, base_url, 1280, 800)
+    try:
+        page = table.page
+        table.new_game(5, "farmers-wife")
+        page.get_by_role("button", name="Hint").click()
+        panel = page.locator("#hint-panel")
+        Table.slid_in(panel)
+        box = panel.bounding_box()
+        bar = page.locator(".bar").bounding_box()
+        assert box is not None and bar is not None
+        assert bar["y"] + bar["height"] <= box["y"] <= bar["y"] + bar["height"] + 12, (box, bar)
+        assert box["x"] + box["width"] <= 1280 - 8
+    finally:
+        context.close()

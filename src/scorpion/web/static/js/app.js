@@ -1051,7 +1051,7 @@ class App {
     }
     const panel = $("hint-panel");
     box.style.left = box.style.right = box.style.maxWidth = "";
-    if (!panel.hidden && document.body.classList.contains("side-layout")) {
+    if (!panel.hidden && document.body.classList.contains("dock-hints")) {
       // The list docks at the right: the message goes under it, off the cards, when it
       // fits there above the footer. Its place, not its box: the box slides in.
       const left = panel.offsetLeft;
@@ -1064,7 +1064,7 @@ class App {
       if (box.getBoundingClientRect().bottom <= vh - bottom && !this.coversExposedCard(box)) return;
       box.style.left = box.style.right = box.style.maxWidth = "";
     }
-    if (!panel.hidden && !document.body.classList.contains("side-layout")) {
+    if (!panel.hidden && !document.body.classList.contains("dock-hints")) {
       // Its size and place, not its box: the box slides while the list comes in.
       const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
       bottom = Math.max(bottom, lifted + panel.offsetHeight + 8);

@@ -291,6 +291,9 @@ export class Table {
 
     this.paintStock(view);
     this.layout();
+    // A new deal: the keys start again at the exposed card of the column they were on (an
+    // index kept from the game before could fall on a face-down card).
+    if (mode === "deal") this.focus = { col: this.focus.col, idx: 99 };
     if (animate && mode === "deal") {
       for (const el of leaving) el.remove();
       this.paintRuns(view, false);
@@ -302,7 +305,7 @@ export class Table {
       this.paintRuns(view, newRun);
     }
     this.updateRoving();
-    if (hadFocus) this.restoreFocus(focusKey);
+    if (hadFocus) this.restoreFocus(mode === "deal" ? null : focusKey);
   }
 
   animateChange(before, created, prev, view) {
@@ -481,9 +484,13 @@ export class Table {
     const side = (vw >= 900 && vw / vh >= 1.2) || (vw >= 560 && vh < 500 && vw / vh >= 1.6);
     this.felt.classList.toggle("side", side);
     document.body.classList.toggle("side-layout", side);
-    // The list of hints docks at the right of a wide screen: the cards make room for it.
-    const dock = side && document.body.classList.contains("hints-open") ? HINTS_DOCK : 0;
+    // The list of hints docks at the right of a wide screen, under the bar: the cards make
+    // room for it. (On a phone held sideways it stays at the bottom, as on a narrow one.)
+    const docks = side && vw >= 900;
+    document.body.classList.toggle("dock-hints", docks);
+    const dock = docks && document.body.classList.contains("hints-open") ? HINTS_DOCK : 0;
     const barHeight = this.bar.getBoundingClientRect().height;
+    root.style.setProperty("--bar-h", `${Math.round(barHeight)}px`);
     // The strip left of the columns: one card wide, two for four free cells (2 x 2), and
     // for two on a short screen (side by side: stacked, they and the runs ran off it).
     const strip = this.ncells > 2 || (side && vh < 500 && this.ncells > 1) ? 2 : 1;
