@@ -288,7 +288,6 @@ class App {
     if (error.stale) {
       const before = this.view;
       await this.refresh();
-      const now = this.view;
       if (!this.sayReplaced(before)) {
         this.say("This game was changed in another tab or page; showing it as it is now.", "error", 6000);
       }
