@@ -4,7 +4,7 @@ from the top of the page."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from table_page import Table, dead_end_line
 
 from winning import WINNABLE_DEAL
@@ -15,6 +15,27 @@ def focused(page: Page) -> str:
     return page.evaluate(  # type: ignore[no-any-return]
         "document.activeElement.id || document.activeElement.tagName"
     )
+
+
+def peek_by_key(table: Table) -> Locator:
+    """Switch the Peek box on with the Space key, once its setting is stored; the box."""
+    box = table.page.locator("#peeking")
+    box.focus()
+    with table.expect_answer("/api/settings"):
+        table.page.keyboard.press("Space")
+    expect(box).to_be_checked()
+    return box
+
+
+def deal_by_key(table: Table, number: int) -> None:
+    """Open New game with the N key and start deal ``number`` (no game under way to leave)."""
+    dialog = table.page.locator("#new-game-dialog")
+    table.page.keyboard.press("n")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("textbox", name="Deal number").fill(str(number))
+    with table.expect_answer("/api/game/new"):
+        dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
 
 
 def test_f9_a_control_disabled_by_its_use_hands_the_focus_on(table: Table) -> None:
@@ -37,11 +58,7 @@ def test_f9_a_control_disabled_by_its_use_hands_the_focus_on(table: Table) -> No
     expect(page.locator("#btn-redo")).to_be_disabled()
     expect(page.locator("#btn-undo")).to_be_focused()
     # The Peek box, disabled while the setting is stored, keeps it.
-    box = page.locator("#peeking")
-    box.focus()
-    with table.expect_answer("/api/settings"):
-        page.keyboard.press("Space")
-    expect(box).to_be_checked()
+    box = peek_by_key(table)
     expect(box).to_be_enabled()
     expect(box).to_be_focused()
 
@@ -51,13 +68,7 @@ def test_f9_a_dialog_opened_by_a_key_hands_the_focus_to_the_cards(table: Table) 
     table.open()
     page.evaluate("document.activeElement.blur()")
     assert focused(page) == "BODY"
-    page.keyboard.press("n")
-    dialog = page.locator("#new-game-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_role("textbox", name="Deal number").fill(str(WINNABLE_DEAL))
-    with table.expect_answer("/api/game/new"):
-        dialog.get_by_role("button", name="Start").click()
-    expect(dialog).to_be_hidden()
+    deal_by_key(table, WINNABLE_DEAL)
     expect(page.locator("#tableau :focus")).to_have_count(1)  # its current card
     # The "No moves left" dialog shown on load, closed with Esc.
     page.request.post("/api/game/new", data={"deal": "1"})
@@ -78,11 +89,7 @@ def test_f9_f8_settings_keep_the_focus_on_the_control_or_on_what_was_done(
     table.new_game(WINNABLE_DEAL)
     page.goto("/settings")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    box = page.locator("#peeking")
-    box.focus()
-    with table.expect_answer("/api/settings"):
-        page.keyboard.press("Space")
-    expect(box).to_be_checked()
+    box = peek_by_key(table)
     expect(box).to_be_focused()
     # Delete saved games: the button is disabled for good (nothing left), so the focus
     # goes to the message saying what was done.
@@ -109,10 +116,5 @@ def test_f9_a_new_deal_puts_the_keys_on_an_exposed_card(table: Table) -> None:
         page.keyboard.press("ArrowUp")
     focused_key = page.locator("#tableau :focus").get_attribute("data-key")
     assert focused_key is not None and focused_key.startswith("down"), focused_key
-    page.keyboard.press("n")
-    dialog = page.locator("#new-game-dialog")
-    dialog.get_by_role("textbox", name="Deal number").fill(str(WINNABLE_DEAL + 1))
-    with table.expect_answer("/api/game/new"):
-        dialog.get_by_role("button", name="Start").click()
-    expect(dialog).to_be_hidden()
+    deal_by_key(table, WINNABLE_DEAL + 1)
     expect(page.locator("#tableau .card.face:focus")).to_have_count(1)

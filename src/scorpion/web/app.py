@@ -739,17 +739,16 @@ async def status(
     require_peeking(svc, pid)
     state = svc.existing(pid, variant, lock=False)
     check_version(state.row.version, version)
-    reason = peeked_reason(bool(state.row.peeked), bool(state.row.deal_seen))
-    if state.row.won:
-        return Status(status="winnable", message="this deal is won", peeked_reason=reason)
+    seen = bool(state.row.deal_seen)
+    if state.row.won:  # help after the win marks nothing: the game's own mark, if any
+        return Status(status="winnable", message="this deal is won",
+                      peeked_reason=peeked_reason(bool(state.row.peeked), seen))
     mark_peeked(svc, state)
     svc.session.commit()
     insight: Insight = request.app.state.insight
     result = insight.verdict(state.game.position)
     key, message = _STATUS_MESSAGES[result.verdict if result else Verdict.UNDECIDED]
-    return Status(
-        status=key, message=message, peeked_reason=peeked_reason(True, bool(state.row.deal_seen))
-    )
+    return Status(status=key, message=message, peeked_reason=peeked_reason(True, seen))
 
 
 account = APIRouter(tags=["player"])
