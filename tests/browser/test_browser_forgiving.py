@@ -494,6 +494,33 @@ def test_a_stuck_game_offers_undo_or_the_answer(table: Table, artifacts: Path) -
     )
 
 
+def test_a_close_event_that_comes_after_the_end_dialog_opened_again_is_ignored(
+    table: Table,
+) -> None:
+    """F7: "End the game" closes the stuck dialog and opens it again as "Game over" once
+    the server answers; the close event comes later (Chromium fires it with the next frame),
+    sometimes after that answer. It must not be taken for the player closing "Game over":
+    that dropped the ended game, and the verdict stayed "The solver is looking…"."""
+    page = table.page
+    page.request.post("/api/game/new", data={"deal": "1"})
+    for text in dead_end_line(1):
+        assert page.request.post("/api/game/move", data={"move": text}).ok
+    table.open()
+    expect(page.locator("#end-dialog")).to_be_visible()
+    kept = page.evaluate("""() => new Promise((resolve) => {
+        const dialog = document.getElementById("end-dialog");
+        const ending = window.scorpion.ending;
+        ending.ended = { deal: "ended" };  // what end() holds while the verdict is asked
+        dialog.close("end");
+        dialog.returnValue = "";  // end() opens it again, as "Game over"
+        dialog.showModal();
+        dialog.addEventListener("close", () => setTimeout(
+            () => resolve({ open: dialog.open, ended: ending.ended && ending.ended.deal }), 0),
+            { once: true });
+    })""")
+    assert kept == {"open": True, "ended": "ended"}
+
+
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_win_is_celebrated_unless_motion_is_reduced(
     browser: Browser, base_url: str, motion: Any

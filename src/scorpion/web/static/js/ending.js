@@ -41,6 +41,10 @@ export class Ending {
       this.app.undo();
     });
     $("end-dialog").addEventListener("close", () => {
+      // A close event comes later (Chromium fires it with the next frame): by then "End
+      // the game" may have opened the dialog again as "Game over", and this event is not
+      // the player closing that one.
+      if ($("end-dialog").open) return;
       const why = $("end-dialog").returnValue;
       if (why === "show" || why === "undo" || why === "end") return;
       this.goOn();
