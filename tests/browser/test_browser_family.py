@@ -581,3 +581,27 @@ def test_f9_v2_a_refill_is_narrated_and_the_message_leaves_the_exposed_cards_in_
         "Moved queen of spades to column 7; dealt queen of diamonds, four of hearts, ace of "
         "clubs from the stock.")
     context.close()
+
+
+def test_f9_the_arrow_keys_follow_the_free_cells_two_across(table: Table) -> None:
+    """F9, V2: on a wide screen Scorpion Head's four free cells stand two across, two
+    down, left of the columns; Down and Up go from a cell to the one below or above it
+    (Left and Right go on in the cells' order, as before)."""
+    page = table.page
+    new_game(table, "scorpion-head", 222)
+    boxes = [page.locator(f"#cells .column[data-col='{7 + k}']").bounding_box() for k in range(4)]
+    assert all(b is not None for b in boxes)
+    tops = [round(b["y"]) for b in boxes if b is not None]
+    lefts = [round(b["x"]) for b in boxes if b is not None]
+    assert tops[0] == tops[1] < tops[2] == tops[3] and lefts[0] == lefts[2] < lefts[1]
+    page.locator("#tableau [tabindex='0']").focus()
+    page.keyboard.press("c")  # to the first free cell
+
+    def focused() -> str:
+        return str(page.evaluate("document.activeElement.closest('.column').dataset.col"))
+
+    assert focused() == "7"
+    for key, col in [("ArrowDown", "9"), ("ArrowDown", "9"), ("ArrowRight", "10"),
+                     ("ArrowUp", "8"), ("ArrowUp", "8"), ("ArrowLeft", "7")]:
+        page.keyboard.press(key)
+        assert focused() == col, key

@@ -347,6 +347,13 @@ def test_v2_chelicera_is_won_when_every_column_is_one_run(database: Database) ->
     assert all(len(c["cards"]) in (0, 13) for c in view["columns"])
     stats = {s["variant"]["id"]: s for s in ok(client.get("/api/statistics"))}
     assert stats["chelicera"]["won"] == 1 and stats["scorpion"]["won"] == 0
+    # F10: a card of the won game (still on the table) goes nowhere because the game is
+    # won, not for a reason of its own (a King with empty columns beside it).
+    king = next(c["cards"][0] for c in view["columns"] if c["cards"])
+    body = ok(client.get("/api/game/destinations",
+                         params={"variant": "chelicera", "card": king}))
+    assert body == {"card": king, "moves": [],
+                    "message": "This game is won: start a new game or replay it."}
 
 
 def test_v2_an_undecided_deal_is_said_to_be_undecided_never_guessed(database: Database) -> None:

@@ -204,7 +204,9 @@ async def destinations(
         if m.card == number and not is_idle_cell_move(position, m)
     ]
     message = None if moves else nowhere_sentence(position, number)
-    if where is None and not in_cell:
+    if state.row.won:  # Chelicera's won runs stay on the table: no card goes anywhere
+        message = "This game is won: start a new game or replay it."
+    elif where is None and not in_cell:
         message = f"{card_words(card_code(number)).capitalize()} is no longer on the table: " \
             "its run is complete."
     return Destinations(card=card_code(number), moves=moves, message=message)

@@ -140,6 +140,24 @@ export function attachInput(table, controller) {
     table.noteFocus(event.target);
   });
 
+  /** The reserve place or free cell nearest below (`step` 1) or above (-1) place `col`,
+   * where the cells stand in a grid (two across beside the columns): null if none. */
+  const cellBelow = (table, col, step) => {
+    const here = table.columnEls[col].getBoundingClientRect();
+    let best = null;
+    let nearest = Infinity;
+    for (let p = table.ncols; p < table.places; p += 1) {
+      const box = table.columnEls[p].getBoundingClientRect();
+      const across = Math.min(box.right, here.right) - Math.max(box.left, here.left);
+      const down = (box.top - here.top) * step;
+      if (p !== col && across > 0 && down > 0 && down < nearest) {
+        best = p;
+        nearest = down;
+      }
+    }
+    return best;
+  };
+
   on("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const item = event.target;
@@ -155,11 +173,15 @@ export function attachInput(table, controller) {
         break;
       }
       case "ArrowUp":
-        table.focusAt(col, idx - 1);
+      case "ArrowDown": {
+        const step = event.key === "ArrowUp" ? -1 : 1;
+        const items = table.items(col).length;
+        const other = table.isCell(col) && (idx + step < 0 || idx + step >= items)
+          ? cellBelow(table, col, step) : null;
+        if (other !== null) table.focusAt(other, step > 0 ? 0 : table.items(other).length - 1);
+        else table.focusAt(col, idx + step);
         break;
-      case "ArrowDown":
-        table.focusAt(col, idx + 1);
-        break;
+      }
       case "Home":
         table.focusAt(0, table.items(0).length - 1);
         break;
