@@ -153,6 +153,46 @@ def test_f6_migrations_keep_every_row_of_a_game_in_progress(database: Database) 
     assert rows() == kept
 
 
+def test_b6_keys_broken_before_a_migration_stop_neither_it_nor_the_start(
+    database_url: str,
+) -> None:
+    """B6: a row deleted by hand (the sqlite3 tool keeps foreign keys off) leaves other
+    rows pointing at nothing; the server still starts on that database (it used to refuse,
+    blaming a migration that was not running), and a migration is refused only for the keys
+    it breaks itself, rolled back."""
+    if not database_url.startswith("sqlite"):
+        pytest.skip("PostgreSQL never lets a foreign key break")
+    first = Database(database_url)
+    store = Store(first)
+    token = store.run(lambda s: s.create_player())
+    pid = store.run(lambda s: s.player_id(token))
+    store.run(lambda s: s.new_game(pid, "scorpion", "617"))
+    with first.engine.connect() as conn:
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        raw.execute("PRAGMA foreign_keys=OFF")
+        raw.execute("DELETE FROM players")
+        raw.commit()
+    first.dispose()
+    again = Database(database_url)  # the server's start: migrate, nothing to do
+    try:
+        with pytest.raises(DatabaseError, match=(
+            r"^the migration would break 1 foreign key\(s\) \(first in table settings\); "
+            r"nothing was changed$"
+        )), migration_connection(again.engine) as conn:
+            conn.execute(text("UPDATE games SET deal = '618'"))
+            conn.execute(text(
+                "INSERT INTO settings (player_id, saving, peeking, updated_at) "
+                "VALUES ('nobody', 1, 0, '2026-12-07 12:00:00')"))
+        with again.engine.connect() as conn:  # rolled back
+            assert conn.execute(text("SELECT variant, deal FROM games")).all() == [
+                ("scorpion", "617")]
+            assert conn.execute(text(
+                "SELECT count(*) FROM settings WHERE player_id = 'nobody'")).scalar() == 0
+    finally:
+        again.dispose()
+
+
 def test_migrating_again_is_harmless_and_keeps_the_data(database_url: str) -> None:
     first = Database(database_url)
     store = Store(first)

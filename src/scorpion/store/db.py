@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
@@ -342,6 +343,13 @@ def head_revision() -> str:
     return head
 
 
+def _broken_keys(connection: Connection) -> Counter[tuple[str, str]]:
+    """SQLite's broken foreign keys, counted by table and the table they refer to (a
+    table rebuilt by a migration keeps its rows but may number them anew)."""
+    rows = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    return Counter((str(row[0]), str(row[2])) for row in rows)
+
+
 @contextmanager
 def migration_connection(engine: Engine) -> Iterator[Connection]:
     """A connection in a transaction for Alembic to migrate on (committed at the end, or
@@ -351,10 +359,14 @@ def migration_connection(engine: Engine) -> Iterator[Connection]:
     column added to ``games`` rebuilds the table (copy, drop, rename), and with foreign
     keys on, dropping the old table would delete every row that refers to it with
     ``ON DELETE CASCADE`` (the games' clocks). Before the commit the foreign keys are
-    checked (``PRAGMA foreign_key_check``); they are switched on again afterwards.
+    checked (``PRAGMA foreign_key_check``) against the same check made before the
+    migration: keys broken already (a row deleted by hand, say, with the sqlite3 tool,
+    where foreign keys are off) are not the migration's doing and do not stop it, nor the
+    server's start; they are switched on again afterwards.
 
     Raises:
-        DatabaseError: (SQLite) if the migrated tables break a foreign key (rolled back).
+        DatabaseError: (SQLite) if the migration breaks a foreign key that held before it
+            (rolled back).
     """
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
@@ -364,14 +376,14 @@ def migration_connection(engine: Engine) -> Iterator[Connection]:
             raw.execute("PRAGMA foreign_keys=OFF")
         try:
             with connection.begin():
+                before = _broken_keys(connection) if sqlite else Counter[tuple[str, str]]()
                 yield connection
                 if sqlite:
-                    check = connection.exec_driver_sql("PRAGMA foreign_key_check")
-                    broken = check.fetchall()
+                    broken = _broken_keys(connection) - before
                     if broken:
                         raise DatabaseError(
-                            f"the migration would break {len(broken)} foreign key(s) "
-                            f"(first in table {broken[0][0]}); nothing was changed"
+                            f"the migration would break {broken.total()} foreign key(s) "
+                            f"(first in table {min(broken)[0]}); nothing was changed"
                         )
         finally:
             if sqlite and raw is not None:
