@@ -19,6 +19,14 @@ face-down columns, and its Wasp II is Scorpion II's deal with Wasp's empty colum
 as they are played here. "Scorpion, strict stock" is a house rule of ours over PySolFC's
 Scorpion (29): the stock may not be dealt while a column is empty.
 
+Every game removes a completed run at once (R12; Chelicera keeps its runs), as PySolFC plays
+with its Auto drop option on. With Auto drop off (PySolFC's default) a finished run waits in
+its column until the player moves it to a foundation, and its cards may still be moved
+meanwhile. In the same-suit games that changes nothing (a run's cards land only on one
+another, into an empty column or a free cell, which gains nothing); in Scorpion Tail and
+Farmer's Wife a run kept on the table offers places to land (each of its cards has a twin
+of the same rank and colour elsewhere), so a deal lost here might be won there.
+
 The deal is written as rows: one string per row dealt, one letter per column, left to
 right: ``D`` a card face down, ``U`` a card face up, ``.`` no card in that column. The
 cards left after the rows go one to each reserve (when the reserves are dealt), and the
