@@ -11,6 +11,7 @@ them); values out of range are tried on both.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 
 import pytest
@@ -22,6 +23,7 @@ from sqlalchemy.exc import OperationalError
 from scorpion.store import Database
 from scorpion.web import create_app
 from scorpion.web.app import COOKIE
+from winning import WINNABLE_DEAL, winning_line
 
 ROUTES = [
     ("GET", "/", None),
@@ -57,6 +59,17 @@ def peeking_client(database: Database) -> TestClient:
 def damage(database: Database, sql: str) -> None:
     with database.engine.begin() as conn:
         conn.execute(text(sql))
+
+
+def damage_by_hand(database: Database, sql: str) -> None:
+    """Run ``sql`` as the sqlite3 tool does, with foreign keys off (so a row may name a row
+    that is not there)."""
+    sqlite_only(database)
+    path = database.engine.url.database
+    assert path
+    with sqlite3.connect(path) as conn:
+        conn.execute(sql)
+    conn.close()
 
 
 def sqlite_only(database: Database) -> None:
@@ -130,14 +143,16 @@ def test_f8_damaged_settings_are_read_and_repaired(database: Database) -> None:
 @pytest.mark.parametrize(
     ("column", "value", "wrong_type"),
     [("time_ms", "'x'", True), ("moves", "'x'", True), ("time_ms", "-5", False),
-     ("moves", "-1", False)],
+     ("moves", "-1", False), ("won", "'maybe'", True), ("won", "2", True),
+     ("peeked", "'maybe'", True), ("peeked", "-1", True)],
 )
 def test_f7_damaged_results_are_a_409_until_deleted(
     database: Database, column: str, value: str, wrong_type: bool
 ) -> None:
-    """F7: a bad or negative results.time_ms or results.moves: statistics and my-data
-    give the documented 409 (never a best time of -5 ms); the game plays on; DELETE
-    /api/results recovers."""
+    """F7: a bad or negative results.time_ms or results.moves, or a results.won or
+    results.peeked that is neither true nor false: statistics and my-data give the
+    documented 409 (never a best time of -5 ms, nor a win of no time); the game plays on;
+    DELETE /api/results recovers."""
     if wrong_type:
         sqlite_only(database)
     client = peeking_client(database)
@@ -182,6 +197,187 @@ def test_f6_a_negative_clock_is_that_games_409(database: Database) -> None:
     r = client.get("/api/game")
     assert r.status_code == 409
     assert "has a damaged clock" in r.json()["detail"]
+    assert ok(client.post("/api/game/new", json={"deal": "7"}))["elapsed_ms"] == 0
+
+
+DAMAGED_SCORPION = "the saved Scorpion game cannot be read: it was damaged ({}); start a new game"
+
+
+def test_f6_a_result_id_naming_no_result_is_that_games_409(database: Database) -> None:
+    """F6, F7: games.result_id naming no result row of the player (written with foreign
+    keys off): the damaged game's 409, not "changed in another tab", on every route that
+    loads it; New game replaces it and play goes on."""
+    client = peeking_client(database)
+    set_up(client)
+    damage_by_hand(database, "UPDATE games SET result_id = 424242 WHERE variant = 'scorpion'")
+    for method, path, body in [*ROUTES[3:9], ROUTES[11]]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == (
+            "the saved Scorpion game (deal 1) names a result that is not there: it was "
+            "damaged; start a new game"
+        ), (method, path)
+    view = ok(client.post("/api/game/new", json={"deal": "4"}))
+    assert ok(client.post("/api/game/move", json={"move": "deal", "version": view["version"]}))
+    stats = ok(client.get("/api/statistics"))
+    assert next(s["started"] for s in stats if s["variant"]["id"] == "scorpion") == 3
+
+
+@pytest.mark.parametrize(
+    ("sql", "column"),
+    [("started_at = NULL", "started_at"),
+     ("moves = '', started_at = NULL", "started_at"),
+     ("finished_at = created_at", "finished_at")],
+)
+def test_f6_a_game_played_without_a_start_is_that_games_409(
+    database: Database, sql: str, column: str
+) -> None:
+    """F6, F7: a game with moves (or a result) but no start time, or a finish time but no
+    win, is damaged: its 409, and no second result is written for it (its statistics
+    stay as they were); New game replaces it."""
+    client = peeking_client(database)
+    set_up(client)
+    before = ok(client.get("/api/statistics"))
+    damage(database, f"UPDATE games SET {sql} WHERE variant = 'scorpion'")
+    for method, path, body in [*ROUTES[3:9], ROUTES[11]]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == DAMAGED_SCORPION.format(column), (method, path)
+    assert ok(client.get("/api/statistics")) == before
+    assert ok(client.post("/api/game/new", json={"deal": "4"}))["moves"] == 0
+    stats = ok(client.get("/api/statistics"))
+    assert next(s["started"] for s in stats if s["variant"]["id"] == "scorpion") == 2
+
+
+@pytest.mark.parametrize(
+    "sql",
+    ["ms = 9223372036854775000", "ms = 9007199254740993", "seen = '9999-12-31 23:59:59.000000'",
+     "since = '9999-12-31 23:59:59.000000'"],
+)
+def test_f6_a_clock_too_large_to_count_on_is_that_games_409(database: Database, sql: str) -> None:
+    """F6: a clock whose time cannot be added to (milliseconds near the largest integer,
+    a time at the calendar's end) is damaged: the game's clock 409 on every route that
+    loads it, the clock and a move included (never a 500); New game recovers."""
+    if sql.startswith("ms"):
+        sqlite_only(database)  # PostgreSQL's INTEGER holds no such number
+    client = peeking_client(database)
+    set_up(client)
+    damage(database, f"UPDATE clocks SET {sql}")
+    for method, path, body in [
+        ("POST", "/api/game/clock", {"variant": "scorpion", "running": False}),
+        ("POST", "/api/game/clock", {"variant": "scorpion", "running": True}),
+        *ROUTES[3:9],
+    ]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == (
+            "the saved Scorpion game (deal 1) has a damaged clock; start a new game"
+        ), (method, path)
+    r = client.get("/api/my-data")
+    assert r.status_code == 409
+    assert ok(client.post("/api/game/new", json={"deal": "7"}))["elapsed_ms"] == 0
+    assert ok(client.post("/api/game/move", json={"move": "deal"}))["moves"] == 1
+
+
+def test_f6_a_full_clock_stops_and_stays_storable(database: Database) -> None:
+    """F6: a clock at its largest (the column's 32-bit limit) stops there: pausing it and
+    moving store it, with no overflow on either database."""
+    client = peeking_client(database)
+    set_up(client)
+    damage(database, "UPDATE clocks SET ms = 2147483600, since = '2000-01-01 00:00:00.000000', "
+           "seen = NULL")
+    assert ok(client.get("/api/game"))["elapsed_ms"] == 2147483647
+    assert ok(client.post("/api/game/clock", json={"running": False}))["elapsed_ms"] == (
+        2147483647
+    )
+    assert ok(client.post("/api/game/move", json={"move": "5S-7"}))["elapsed_ms"] == 2147483647
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "0005", " 5", "ms5", "#5", ""])
+def test_f6_a_deal_number_not_as_stored_is_that_games_409(database: Database, value: str) -> None:
+    """F6, R5: a saved deal number that is not one, or not in the form the server writes
+    it ("0005" for 5), is damaged: the game's 409 on every route that loads it, Replay
+    included (not the 400 of a deal the player typed); New game and delete recover."""
+    client = peeking_client(database)
+    set_up(client)
+    damage(database, f"UPDATE games SET deal = '{value}' WHERE variant = 'scorpion'")
+    for method, path, body in ROUTES[3:10]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == DAMAGED_SCORPION.format("deal"), (method, path)
+    r = client.get("/api/my-data")
+    assert r.status_code == 409
+    assert ok(client.post("/api/game/new", json={"deal": "4"}))["deal"] == "4"
+
+
+def test_f10_a_deal_number_with_leading_zeros_is_never_played(database: Database) -> None:
+    """F10, F6, R5: a Scorpion game under way whose deal is saved as "0005" is damaged, so
+    it is never played on beside a Chelicera deal 5 (which shows cards Scorpion's deal 5
+    hides): its every route answers the damaged game's 409, before and after."""
+    client = peeking_client(database)
+    ok(client.post("/api/game/new", json={"deal": "5"}))
+    ok(client.post("/api/game/move", json={"move": "deal"}))
+    damage(database, "UPDATE games SET deal = '0005' WHERE variant = 'scorpion'")
+    assert client.get("/api/game").status_code == 409
+    ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "5"}))
+    for method, path, body in ROUTES[3:10]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == DAMAGED_SCORPION.format("deal"), (method, path)
+
+
+def test_f10_a_game_of_no_known_variant_blocks_no_deal(database: Database) -> None:
+    """F10, F7, F8: a saved game whose variant no game has cannot be played, so it shows
+    nothing and blocks no deal number: its deal may be dealt in another variant, and its
+    solution told once its game is over; statistics and my data still answer (the row is
+    in my data as it is stored)."""
+    client = peeking_client(database)
+    ok(client.post("/api/game/new", json={"deal": "5"}))
+    ok(client.post("/api/game/move", json={"move": "deal"}))
+    damage(database, "UPDATE games SET variant = 'scorpion-x' WHERE variant = 'scorpion'")
+    params = {"variant": "scorpion", "deal": "5", "line": "false"}
+    assert ok(client.get("/api/deal/solution", params=params))["deal"] == "5"
+    assert ok(client.post("/api/game/new", json={"variant": "scorpion-ii", "deal": "5"}))
+    stats = ok(client.get("/api/statistics"))
+    assert next(s["started"] for s in stats if s["variant"]["id"] == "scorpion") == 1
+    data = ok(client.get("/api/my-data"))
+    assert [g["variant"] for g in data["saved_games"]] == ["scorpion-ii", "scorpion-x"]
+    assert ok(client.get("/api/game"))["deal"] != "5"
+
+
+def play_to_the_last_move(client: TestClient) -> str:
+    """Play the winning line of :data:`WINNABLE_DEAL` but its last move; return that one."""
+    ok(client.post("/api/game/new", json={"deal": str(WINNABLE_DEAL)}))
+    *line, last = winning_line()
+    for move in line:
+        ok(client.post("/api/game/move", json={"move": move}))
+    return last
+
+
+def test_f7_a_damaged_result_row_keeps_no_game_from_being_won(database: Database) -> None:
+    """F7, F6: with the game's result row damaged (its start time unreadable), the winning
+    move is still a win; the statistics answer their 409 until the results are deleted."""
+    sqlite_only(database)
+    client = new_client(database)
+    last = play_to_the_last_move(client)
+    damage(database, "UPDATE results SET started_at = 'garbage'")
+    assert ok(client.post("/api/game/move", json={"move": last}))["won"] is True
+    assert client.get("/api/statistics").status_code == 409
+    assert ok(client.delete("/api/results"))["deleted"] == 1
+
+
+def test_f6_a_clock_too_large_is_that_games_409_at_the_winning_move(database: Database) -> None:
+    """F6, F7: the winning move of a game whose clock is too large to add to gets the
+    damaged clock's 409 (not a 500), and New game recovers."""
+    sqlite_only(database)
+    client = new_client(database)
+    last = play_to_the_last_move(client)
+    damage(database, "UPDATE clocks SET ms = 9223372036854775000")
+    r = client.post("/api/game/move", json={"move": last})
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"] == (
+        f"the saved Scorpion game (deal {WINNABLE_DEAL}) has a damaged clock; start a new game"
+    )
     assert ok(client.post("/api/game/new", json={"deal": "7"}))["elapsed_ms"] == 0
 
 

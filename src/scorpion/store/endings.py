@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import exists, select
 
+from ..engine import VARIANTS
 from .games import GameFinishedError, GameService, GameState, check_version
 from .models import GameRow, ResultRow
 
@@ -51,13 +52,14 @@ def solution_allowed(svc: GameService, player_id: str, variant_id: str, deal_num
 
     Yes once they ended a game on it (a result row that is not their game in progress)
     or won it, and no game of theirs not won, of any variant, is dealt from that number
-    (the variants deal the same cards to the same places).
+    (the variants deal the same cards to the same places). A saved game of no variant this
+    code knows (a damaged row) cannot be played, so it shows nothing and blocks nothing.
     """
     in_progress = svc.session.scalar(
         select(
             exists().where(
                 GameRow.player_id == player_id, GameRow.deal == deal_number,
-                GameRow.won.is_(False),
+                GameRow.won.is_(False), GameRow.variant.in_(tuple(VARIANTS)),
             )
         )
     )

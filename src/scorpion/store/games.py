@@ -6,18 +6,19 @@ replaying its move list on the engine; the position saved beside it is checked a
 that replay whenever the game is loaded, so a damaged row is reported, never played on.
 
 The replay is memoised (:func:`replayed`): a process keeps the replays of the move lists
-it saw lately, keyed by variant, deal and the exact move list, so loading a game it
-served before costs a dictionary look-up, and one whose last move another process
-played costs that one move. The check is unchanged by it: the saved position text must
-equal the notation of the position that replaying the deal's moves gives, the saved
-result must equal the replay's, and the redo moves must replay legally. A move, undo or
-redo (:meth:`GameService.play` and the like) reads the player's game and its clock in one
-statement and writes them back in two (three for a game's first move, which also writes
-its statistics row), without the ORM, and a new game in the player's row likewise; on a
-service :meth:`GameService.on` a database (the server's) these statements run on the
-driver's own cursor (:meth:`scorpion.store.db.Database.driver`). A winning move, which also
-writes the result, and anything unusual (a damaged row, a missing clock, a player's first
-game of a variant) take the general path, in an ORM session, which reports what is wrong.
+it saw lately, keyed by variant, deal and the exact move list, so loading a game it served
+before costs a dictionary look-up, and one whose last move another process played costs
+that one move. The check is unchanged by it: the saved position text must equal the
+notation of the position that replaying the deal's moves gives, the saved result must
+equal the replay's, and the redo moves must replay legally. A move, undo or redo
+(:meth:`GameService.play` and the like) reads the player's game and its clock (and whether
+its result row is there) in one statement and writes them back in two (three for a game's
+first move, which also writes its statistics row), without the ORM, and a new game in the
+player's row likewise; on a service :meth:`GameService.on` a database (the server's) these
+statements run on the driver's own cursor (:meth:`scorpion.store.db.Database.driver`). A
+winning move, which also writes the result, and anything unusual (a damaged row, a missing
+clock, a player's first game of a variant) take the general path, in an ORM session, which
+reports what is wrong.
 
 What counts in the statistics (F7): a game counts as started on its first move (a stock
 deal is a move); it counts as won when the server's engine sees the four runs removed.
@@ -53,6 +54,7 @@ from sqlalchemy import (
     Connection,
     CursorResult,
     Executable,
+    and_,
     bindparam,
     delete,
     exists,
@@ -109,6 +111,16 @@ MIN_WIN_TIME_MS = 1000
 """The least playing time a win records, in milliseconds: moves sent faster than the
 clock's second (a script) still never make a best time of 00:00."""
 
+MAX_CLOCK_MS = 2**31 - 1
+"""The most playing time a clock holds, in milliseconds (24 days, 20 hours and some): the
+largest number the clock's and the result's columns hold on PostgreSQL (32-bit INTEGER).
+A clock stops there (:func:`clock_ms`), so adding to it never overflows a column; a stored
+time above it is damaged (:func:`damaged_clock_field`)."""
+
+LAST_CLOCK_TIME = datetime.max - timedelta(days=1)
+"""A clock's times (``since``, ``seen``) from this one on are damaged: the clock adds
+:data:`HEARTBEAT_GRACE` to them, past the calendar's end (year 9999)."""
+
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 # Statements of the request path, in SQLAlchemy Core (compiled once, then cached).
@@ -123,11 +135,19 @@ _HOLD_PLAYER = _PLAYER.with_for_update()  # see GameService.hold_player
 _GAME_AND_CLOCK = (
     select(
         _GAMES.c.id, _GAMES.c.deal, _GAMES.c.moves, _GAMES.c.redo, _GAMES.c.position,
-        _GAMES.c.created_at, _GAMES.c.started_at, _GAMES.c.won, _GAMES.c.result_id,
-        _GAMES.c.counted, _GAMES.c.version, _GAMES.c.peeked, _GAMES.c.deal_seen,
-        _CLOCKS.c.ms, _CLOCKS.c.since, _CLOCKS.c.seen,
+        _GAMES.c.created_at, _GAMES.c.started_at, _GAMES.c.finished_at, _GAMES.c.won,
+        _GAMES.c.result_id, _GAMES.c.counted, _GAMES.c.version, _GAMES.c.peeked,
+        _GAMES.c.deal_seen, _CLOCKS.c.ms, _CLOCKS.c.since, _CLOCKS.c.seen, _RESULTS.c.id,
     )
     .join_from(_GAMES, _CLOCKS, _CLOCKS.c.game_id == _GAMES.c.id)
+    .join_from(  # the game's result, which must be the player's, of the game's variant
+        _GAMES, _RESULTS,
+        and_(
+            _RESULTS.c.id == _GAMES.c.result_id, _RESULTS.c.player_id == _GAMES.c.player_id,
+            _RESULTS.c.variant == _GAMES.c.variant,
+        ),
+        isouter=True,
+    )
     .where(_GAMES.c.player_id == bindparam("player"), _GAMES.c.variant == bindparam("variant"))
     .with_for_update(of=_GAMES)
 )
@@ -180,6 +200,9 @@ _SAME_CARDS = (  # the player's game not won, of another variant, dealt from the
     .where(
         _GAMES.c.player_id == bindparam("player"), _GAMES.c.deal == bindparam("new_deal"),
         _GAMES.c.variant != bindparam("variant"), _GAMES.c.won.is_(False),
+        # A row of no variant this code knows cannot be played: it shows nothing. (Not
+        # IN: the driver's statements take no expanding parameters.)
+        or_(*(_GAMES.c.variant == v for v in VARIANTS)),
     )
     .order_by(_GAMES.c.variant)
     .limit(1)
@@ -281,8 +304,10 @@ class DealInPlayError(StoreError):
 
 
 class CorruptGameError(StoreError):
-    """A saved game's row cannot be replayed on the engine, or its saved position
-    differs from the replay. Only that game is affected; a new game replaces it."""
+    """A saved game's row cannot be read (:func:`damaged_game_field`) or replayed on the
+    engine, its saved position or result differs from the replay, it names a result row
+    that is not the player's, or its clock is damaged (:func:`damaged_clock_field`). Only
+    that game is affected; a new game replaces it."""
 
 
 class DamagedDataError(StoreError):
@@ -301,21 +326,51 @@ def _is_time(value: object, optional: bool = False) -> bool:
     return isinstance(value, datetime) or (optional and value is None)
 
 
+def _is_clock_time(value: object) -> bool:
+    return value is None or (isinstance(value, datetime) and value < LAST_CLOCK_TIME)
+
+
+def is_flag(stored: object) -> bool:
+    """True if ``stored``, a boolean column's value as the database driver gives it (before
+    SQLAlchemy turns any value into True or False), is true or false: 0 or 1 on SQLite,
+    which keeps whatever a stray tool wrote ('maybe', 2), a bool on PostgreSQL."""
+    return type(stored) in (bool, int) and stored in (0, 1)
+
+
+def is_canonical_deal(text: object) -> bool:
+    """True if ``text`` is a deal number as :class:`DealNumber` prints it, the form a game
+    row is saved in ("5", not "0005", "#5" or "ms5"): only that form is compared, as text,
+    by the checks that one deal number is under way in one game at a time (F10)."""
+    return isinstance(text, str) and len(text) <= 32 and _canonical(text)  # String(32)
+
+
+@functools.lru_cache(maxsize=4096)
+def _canonical(text: str) -> bool:
+    try:
+        return str(DealNumber.parse(text)) == text
+    except ValueError:
+        return False
+
+
 def damaged_game_field(row: GameRow | SavedGame) -> str | None:
     """Name the first column of a saved game row that does not hold a value of its type
-    and range (text where a number belongs, bytes for text, a version below 1), or None.
+    and range (text where a number belongs, bytes for text, a version below 1, a deal
+    number not in its canonical form), or that contradicts the others (moves or a result
+    without a start time, a finish time without a win), or None. (A win that its moves
+    do not make is the replay's to find: :class:`CorruptGameError`.)
 
     SQLite keeps whatever a damaged file or a stray tool wrote; these checks keep such a
     value from reaching the engine or an answer."""
+    played = bool(row.moves) or bool(row.redo) or row.result_id is not None
     checks = (
-        ("deal", isinstance(row.deal, str)),
+        ("deal", is_canonical_deal(row.deal)),
         ("moves", isinstance(row.moves, str)),
         ("redo", isinstance(row.redo, str)),
         ("position", isinstance(row.position, str)),
         ("version", _is_int(row.version, 1)),
         ("created_at", _is_time(row.created_at)),
-        ("started_at", _is_time(row.started_at, optional=True)),
-        ("finished_at", _is_time(row.finished_at, optional=True)),
+        ("started_at", _is_time(row.started_at, optional=not played)),
+        ("finished_at", row.finished_at is None or (row.won and _is_time(row.finished_at))),
         ("result_id", row.result_id is None or _is_int(row.result_id)),
     )
     return next((name for name, ok in checks if not ok), None)
@@ -323,25 +378,32 @@ def damaged_game_field(row: GameRow | SavedGame) -> str | None:
 
 def damaged_clock_field(clock: ClockRow | SavedClock) -> str | None:
     """Name the first column of a clock row that is damaged (a negative or non-integer
-    time in milliseconds, a time that is not a time), or None."""
+    time in milliseconds, or one above :data:`MAX_CLOCK_MS`; a time that is not a time, or
+    one at the calendar's end, :data:`LAST_CLOCK_TIME`), or None."""
     checks = (
-        ("ms", _is_int(clock.ms)),
-        ("since", _is_time(clock.since, optional=True)),
-        ("seen", _is_time(clock.seen, optional=True)),
+        ("ms", _is_int(clock.ms) and clock.ms <= MAX_CLOCK_MS),
+        ("since", _is_clock_time(clock.since)),
+        ("seen", _is_clock_time(clock.seen)),
     )
     return next((name for name, ok in checks if not ok), None)
 
 
-def damaged_result_field(result: ResultRow) -> str | None:
+def damaged_result_field(
+    result: ResultRow, won: object = False, peeked: object = False
+) -> str | None:
     """Name the first column of a result row that is damaged (a negative time or move
-    count counts as damaged: no game is played in less than no time), or None."""
+    count counts as damaged: no game is played in less than no time; so does a time above
+    :data:`MAX_CLOCK_MS`), or None. ``won`` and ``peeked`` are those columns' values as
+    the driver gave them (see :func:`is_flag`; the row's own are always True or False)."""
     checks = (
         ("deal", isinstance(result.deal, str)),
         ("variant", isinstance(result.variant, str)),
+        ("won", is_flag(won)),
         ("moves", _is_int(result.moves)),
-        ("time_ms", _is_int(result.time_ms)),
+        ("time_ms", _is_int(result.time_ms) and result.time_ms <= MAX_CLOCK_MS),
         ("started_at", _is_time(result.started_at)),
         ("finished_at", _is_time(result.finished_at, optional=True)),
+        ("peeked", is_flag(peeked)),
     )
     return next((name for name, ok in checks if not ok), None)
 
@@ -577,14 +639,20 @@ class GameState:
 
 def clock_ms(clock: AnyClockRow, now: datetime) -> int:
     """The milliseconds on ``clock`` at ``now`` (naive UTC), the running interval included
-    up to its last sign of life plus :data:`HEARTBEAT_GRACE`."""
+    up to its last sign of life plus :data:`HEARTBEAT_GRACE`; at most :data:`MAX_CLOCK_MS`
+    (the clock stops there).
+
+    Raises:
+        OverflowError: for a ``seen`` at the calendar's end (a damaged clock, see
+            :func:`damaged_clock_field`).
+    """
     total = max(0, clock.ms)
     if clock.since is not None:
         end = now
         if clock.seen is not None:
             end = min(end, clock.seen + HEARTBEAT_GRACE)
         total += max(0, int((end - clock.since).total_seconds() * 1000))
-    return total
+    return min(total, MAX_CLOCK_MS)
 
 
 def _clock_pause(clock: AnyClockRow, now: datetime) -> None:
@@ -812,11 +880,22 @@ class GameService:
             )
         if game.is_won != row.won:
             raise CorruptGameError(f"{what} has a wrong result: it was damaged; start a new game")
+        if row.result_id is not None and self.session.scalar(
+            select(ResultRow.id).where(  # its columns unread: a damaged one is the statistics'
+                ResultRow.id == row.result_id, ResultRow.player_id == row.player_id,
+                ResultRow.variant == row.variant,
+            )
+        ) is None:
+            raise CorruptGameError(
+                f"{what} names a result that is not there: it was damaged; start a new game"
+            )
         now = self.clock()
         try:
             clock = self.session.get(ClockRow, row.id)
             if clock is not None and damaged_clock_field(clock) is not None:
                 raise ValueError("damaged clock")  # here, not in the view
+            if clock is not None:
+                clock_ms(clock, now)
         except DAMAGE:
             raise CorruptGameError(
                 f"{what} has a damaged clock; start a new game"
@@ -865,7 +944,7 @@ class GameService:
 
         Raises:
             UnknownVariantError: for an unknown variant id.
-            CorruptGameError: if the saved game cannot be replayed or does not match.
+            CorruptGameError: if the saved game is damaged (see :class:`CorruptGameError`).
         """
         self.check_variant(variant_id)
         row = self._row(player_id, variant_id, lock)
@@ -880,7 +959,7 @@ class GameService:
         Raises:
             UnknownVariantError: for an unknown variant id.
             NoGameError: if the player has no game of the variant.
-            CorruptGameError: if the saved game cannot be replayed or does not match.
+            CorruptGameError: if the saved game is damaged (see :class:`CorruptGameError`).
         """
         self.check_variant(variant_id)
         row = self._row(player_id, variant_id, lock)
@@ -1141,11 +1220,11 @@ class GameService:
         locked until the commit, as :meth:`_row` does), two write them back.
 
         The row gets the same checks as :meth:`_load` (its values readable, its position
-        that of the replay, its result the replay's, its clock readable). Returns None,
-        having written nothing, when the general path must do it: no such game or no
-        clock, a game won, a change that wins (the statistics are written then), or a row
-        that fails a check (the general path says which). The first move also writes the
-        game's statistics row, as :meth:`_save` does.
+        that of the replay, its result the replay's, its result row there, its clock
+        readable). Returns None, having written nothing, when the general path must do it:
+        no such game or no clock, a game won, a change that wins (the statistics are
+        written then), or a row that fails a check (the general path says which). The
+        first move also writes the game's statistics row, as :meth:`_save` does.
 
         Raises:
             StaleGameError: if ``version`` is not the game's version.
@@ -1158,18 +1237,19 @@ class GameService:
             return None
         if found is None:
             return None
-        (game_id, deal_number, moves, redo, position, created_at, started_at, won, result_id,
-         counted, row_version, peeked, deal_seen, ms, since, seen) = found
+        (game_id, deal_number, moves, redo, position, created_at, started_at, finished_at,
+         won, result_id, counted, row_version, peeked, deal_seen, ms, since, seen,
+         result_found) = found
         row = SavedGame(
             id=game_id, player_id=player_id, variant=variant_id, deal=deal_number,
             moves=moves, redo=redo, position=position, created_at=created_at,
-            started_at=started_at, finished_at=None, won=won, result_id=result_id,
+            started_at=started_at, finished_at=finished_at, won=won, result_id=result_id,
             counted=counted, version=row_version, peeked=peeked, deal_seen=deal_seen,
         )
         clock = SavedClock(game_id=game_id, ms=ms, since=since, seen=seen)
         if (
             won is not False or type(counted) is not bool or type(peeked) is not bool
-            or type(deal_seen) is not bool
+            or type(deal_seen) is not bool or (result_id is not None and result_found is None)
             or damaged_game_field(row) is not None or damaged_clock_field(clock) is not None
         ):
             return None
@@ -1226,8 +1306,10 @@ class GameService:
     def _save(self, state: GameState) -> None:
         """Store ``state``: its row, clock, and on the first move and the win its result.
 
-        The statistics row is made, and read, before the game row changes, so that the
-        game's version goes up by one, as on the short path (:meth:`_quick`)."""
+        The statistics row is made before the game row changes, so that the game's version
+        goes up by one, as on the short path (:meth:`_quick`). The win is written into it
+        without reading it: a damaged column of it (the statistics' 409 until the results
+        are deleted) keeps no game from being won."""
         row, now = state.row, state.now
         assert isinstance(row, GameRow), "only a game the ORM loaded is saved here"
         first = bool(state.game.moves) and row.started_at is None
@@ -1241,7 +1323,6 @@ class GameService:
             self.session.flush()
             result_id = result.id
         winning = state.game.is_won and not row.won
-        won = self.session.get(ResultRow, result_id) if winning and result_id else None
         row.moves = _join(state.game.moves)
         row.redo = _join(state.game.redo_moves)
         row.position = format_position(state.game.position)
@@ -1256,11 +1337,16 @@ class GameService:
             row.finished_at = now
             _clock_pause(state.clock, now)
             state.clock.ms = max(state.clock.ms, MIN_WIN_TIME_MS)
-            if won is not None:
-                won.won = True
-                won.finished_at = now
-                won.moves = len(state.game.moves)
-                won.time_ms = state.clock.ms
+            if result_id is not None:
+                self.session.execute(
+                    update(ResultRow)
+                    .where(ResultRow.id == result_id, ResultRow.player_id == row.player_id)
+                    .values(
+                        won=True, finished_at=now, moves=len(state.game.moves),
+                        time_ms=state.clock.ms,
+                    )
+                    .execution_options(synchronize_session=False)
+                )
         self.session.flush()
 
     def _playable(self, state: GameState) -> None:

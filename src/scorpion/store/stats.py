@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Integer, select, type_coerce
 from sqlalchemy.orm import Session
 
 from ..engine import VARIANTS, Variant
@@ -174,14 +174,21 @@ def _results(session: Session, player_id: str) -> list[ResultRow]:
     Raises:
         ValueError: if one of them is damaged (see :func:`damaged_result_field`).
     """
-    results = list(
-        session.scalars(
-            select(ResultRow).where(ResultRow.player_id == player_id).order_by(ResultRow.id)
+    rows = session.execute(
+        select(
+            ResultRow,  # with its flags as stored: SQLAlchemy reads any value as a bool
+            type_coerce(ResultRow.won, Integer).label("won_stored"),
+            type_coerce(ResultRow.peeked, Integer).label("peeked_stored"),
         )
+        .where(ResultRow.player_id == player_id)
+        .order_by(ResultRow.id)
     )
-    for r in results:
-        if damaged_result_field(r) is not None:
-            raise ValueError(f"result {r.id}: {damaged_result_field(r)} is damaged")
+    results = []
+    for r, won, peeked in rows:
+        damaged = damaged_result_field(r, won, peeked)
+        if damaged is not None:
+            raise ValueError(f"result {r.id}: {damaged} is damaged")
+        results.append(r)
     return results
 
 
