@@ -98,6 +98,17 @@ def test_f6_a_damaged_player_row_locks_no_one_out(database: Database) -> None:
     assert ok(client.get("/api/my-data"))["player"] == {"created_at": None}
 
 
+DAMAGED_SCORPION = "the saved Scorpion game cannot be read: it was damaged ({}); start a new game"
+
+
+def every_route_refuses_the_game(client: TestClient, field: str) -> None:
+    """The routes that load the Scorpion game answer its 409, naming the damaged ``field``."""
+    for method, path, body in ROUTES[3:10]:
+        r = client.request(method, path, json=body)
+        assert r.status_code == 409, (method, path, r.text)
+        assert r.json()["detail"] == DAMAGED_SCORPION.format(field), (method, path)
+
+
 @pytest.mark.parametrize("value", ["'x'", "0", "-3"])
 def test_f6_a_damaged_game_version_is_that_games_409_and_new_game_replaces_it(
     database: Database, value: str
@@ -108,12 +119,7 @@ def test_f6_a_damaged_game_version_is_that_games_409_and_new_game_replaces_it(
     client = peeking_client(database)
     set_up(client)
     damage(database, f"UPDATE games SET version = {value} WHERE variant = 'scorpion'")
-    for method, path, body in ROUTES[3:10]:
-        r = client.request(method, path, json=body)
-        assert r.status_code == 409, (method, path, r.text)
-        assert r.json()["detail"] == (
-            "the saved Scorpion game cannot be read: it was damaged (version); start a new game"
-        )
+    every_route_refuses_the_game(client, "version")
     assert ok(client.get("/api/game", params={"variant": "wasp"}))["deal"] == "3"
     assert ok(client.get("/api/statistics"))
     view = ok(client.post("/api/game/new", json={"deal": "4"}))
@@ -198,9 +204,6 @@ def test_f6_a_negative_clock_is_that_games_409(database: Database) -> None:
     assert r.status_code == 409
     assert "has a damaged clock" in r.json()["detail"]
     assert ok(client.post("/api/game/new", json={"deal": "7"}))["elapsed_ms"] == 0
-
-
-DAMAGED_SCORPION = "the saved Scorpion game cannot be read: it was damaged ({}); start a new game"
 
 
 def test_f6_a_result_id_naming_no_result_is_that_games_409(database: Database) -> None:
@@ -301,10 +304,7 @@ def test_f6_a_deal_number_not_as_stored_is_that_games_409(database: Database, va
     client = peeking_client(database)
     set_up(client)
     damage(database, f"UPDATE games SET deal = '{value}' WHERE variant = 'scorpion'")
-    for method, path, body in ROUTES[3:10]:
-        r = client.request(method, path, json=body)
-        assert r.status_code == 409, (method, path, r.text)
-        assert r.json()["detail"] == DAMAGED_SCORPION.format("deal"), (method, path)
+    every_route_refuses_the_game(client, "deal")
     r = client.get("/api/my-data")
     assert r.status_code == 409
     assert ok(client.post("/api/game/new", json={"deal": "4"}))["deal"] == "4"
@@ -320,10 +320,7 @@ def test_f10_a_deal_number_with_leading_zeros_is_never_played(database: Database
     damage(database, "UPDATE games SET deal = '0005' WHERE variant = 'scorpion'")
     assert client.get("/api/game").status_code == 409
     ok(client.post("/api/game/new", json={"variant": "chelicera", "deal": "5"}))
-    for method, path, body in ROUTES[3:10]:
-        r = client.request(method, path, json=body)
-        assert r.status_code == 409, (method, path, r.text)
-        assert r.json()["detail"] == DAMAGED_SCORPION.format("deal"), (method, path)
+    every_route_refuses_the_game(client, "deal")
 
 
 def test_f10_a_game_of_no_known_variant_blocks_no_deal(database: Database) -> None:

@@ -894,8 +894,6 @@ class GameService:
             clock = self.session.get(ClockRow, row.id)
             if clock is not None and damaged_clock_field(clock) is not None:
                 raise ValueError("damaged clock")  # here, not in the view
-            if clock is not None:
-                clock_ms(clock, now)
         except DAMAGE:
             raise CorruptGameError(
                 f"{what} has a damaged clock; start a new game"

@@ -142,7 +142,7 @@ export function attachInput(table, controller) {
 
   /** The reserve place or free cell nearest below (`step` 1) or above (-1) place `col`,
    * where the cells stand in a grid (two across beside the columns): null if none. */
-  const cellBelow = (table, col, step) => {
+  const cellBelow = (col, step) => {
     const here = table.columnEls[col].getBoundingClientRect();
     let best = null;
     let nearest = Infinity;
@@ -177,7 +177,7 @@ export function attachInput(table, controller) {
         const step = event.key === "ArrowUp" ? -1 : 1;
         const items = table.items(col).length;
         const other = table.isCell(col) && (idx + step < 0 || idx + step >= items)
-          ? cellBelow(table, col, step) : null;
+          ? cellBelow(col, step) : null;
         if (other !== null) table.focusAt(other, step > 0 ? 0 : table.items(other).length - 1);
         else table.focusAt(col, idx + step);
         break;
