@@ -100,6 +100,8 @@ class HeuristicPlayer(Player):
     name = "heuristic"
 
     def choose(self, view: PlayerView, moves: list[Move]) -> Move | None:
+        """The first of ``moves`` in :func:`heuristic_order`; None (give up) when that is a
+        pointless shift of a whole column into an empty one."""
         best = heuristic_order(view, moves)[0]
         return None if move_kind(view, best) == 4 else best
 
@@ -110,10 +112,12 @@ class RandomPlayer(Player):
     name = "random"
 
     def start(self, seed: int) -> None:
+        """Begin a game: seed the player's own generator with ``seed`` (an int)."""
         super().start(seed)
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView, moves: list[Move]) -> Move | None:
+        """One of ``moves``, each as likely; never None."""
         return self.rng.choice(moves)
 
 
@@ -141,11 +145,14 @@ class FairPlayer(Player):
         self.plan: list[Move] = []
 
     def start(self, seed: int) -> None:
+        """Begin a game: seed with ``seed`` (an int), forget any planned line."""
         super().start(seed)
         self.plan = []
         self.turn = 0
 
     def choose(self, view: PlayerView, moves: list[Move]) -> Move | None:
+        """The move the class docstring describes; None (give up) when the one position
+        the view allows, once nothing is hidden, is not proved winnable."""
         self.turn += 1
         if self.plan:
             return self.plan.pop(0)

@@ -1381,17 +1381,7 @@ class GameService:
         def push(game: Game) -> tuple[Move | None, Change | None]:
             return move, game.push(move)
 
-        quick = self._quick(player_id, variant_id, version, push)
-        if quick is not None:
-            return quick
-        if not known:
-            self.require_player(player_id)
-        state = self._checked(player_id, variant_id, version)
-        self._playable(state)
-        state.last_change = state.game.push(move)
-        state.last_move = move
-        self._save(state)
-        return state
+        return self._change(player_id, variant_id, version, known, push)
 
     def undo(
         self, player_id: str, variant_id: str, version: int | None = None, known: bool = True
@@ -1407,16 +1397,7 @@ class GameService:
             game.undo()
             return None, None
 
-        quick = self._quick(player_id, variant_id, version, undo)
-        if quick is not None:
-            return quick
-        if not known:
-            self.require_player(player_id)
-        state = self._checked(player_id, variant_id, version)
-        self._playable(state)
-        state.game.undo()
-        self._save(state)
-        return state
+        return self._change(player_id, variant_id, version, known, undo)
 
     def redo(
         self, player_id: str, variant_id: str, version: int | None = None, known: bool = True
@@ -1433,16 +1414,28 @@ class GameService:
             move = game.redo()
             return move, change_between(before, game.position)
 
-        quick = self._quick(player_id, variant_id, version, redo)
+        return self._change(player_id, variant_id, version, known, redo)
+
+    def _change(
+        self,
+        player_id: str,
+        variant_id: str,
+        version: int | None,
+        known: bool,
+        change: Callable[[Game], tuple[Move | None, Change | None]],
+    ) -> GameState:
+        """Make ``change`` (a move, undo or redo; it returns the move played and what it
+        turned up and removed) in the player's game: by :meth:`_quick` when it can, else
+        on the loaded game, checked and saved. ``known`` and the errors: as for
+        :meth:`play`."""
+        quick = self._quick(player_id, variant_id, version, change)
         if quick is not None:
             return quick
         if not known:
             self.require_player(player_id)
         state = self._checked(player_id, variant_id, version)
         self._playable(state)
-        before = state.game.position
-        state.last_move = state.game.redo()
-        state.last_change = change_between(before, state.game.position)
+        state.last_move, state.last_change = change(state.game)
         self._save(state)
         return state
 
