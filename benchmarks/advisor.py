@@ -12,8 +12,12 @@ full-knowledge solver calls winnable, and its seconds per deal are printed.
 
 Targets (issue): the advice shown at the table p50 <= 0.5 s and p95 <= 2 s.
 
-Run: ``python benchmarks/advisor.py [--deals 200] [--no-player]`` on an idle machine
-(it uses one core; ``uptime`` is printed so that a busy machine shows).
+``--variant ID`` measures another game with the table's budgets for it
+(:data:`~scorpion.advisor.advise.TABLE_BUDGETS`; Scorpion Head, which has none, with
+Scorpion's); the fair player's part is for Scorpion only.
+
+Run: ``python benchmarks/advisor.py [--deals 200] [--variant ID] [--no-player]`` on an
+idle machine (it uses one core; ``uptime`` is printed so that a busy machine shows).
 """
 
 from __future__ import annotations
@@ -25,17 +29,17 @@ import statistics
 import time
 
 from scorpion.advisor import FairPlayer, HeuristicPlayer, PlayerView, advise, play
-from scorpion.advisor.advise import QUICK, REFINED, Budget
-from scorpion.engine import Position, deal
+from scorpion.advisor.advise import QUICK, REFINED, TABLE_BUDGETS, Budget
+from scorpion.engine import VARIANTS, Position, Variant, deal
 from scorpion.solver import COMPILED, Verdict, solve
 from scorpion.solver.winnable import known_winnable
 
 
-def positions(count: int) -> list[Position]:
+def positions(count: int, variant: Variant) -> list[Position]:
     """One position from the heuristic player's game of each deal 1..count."""
     found = []
     for number in range(1, count + 1):
-        start = deal(number)
+        start = deal(number, variant)
         line = play(start, HeuristicPlayer(), seed=number).line
         game = [start]
         for move in line:
@@ -79,22 +83,26 @@ def brute_force(view: PlayerView, budget: Budget) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--variant", default="scorpion", choices=list(VARIANTS))
     parser.add_argument("--no-player", action="store_true")
     args = parser.parse_args()
-    print("solver core: " + ("compiled with mypyc" if COMPILED else "plain Python"))
+    variant = VARIANTS[args.variant]
+    quick, refined_budget = TABLE_BUDGETS.get(variant.id, (QUICK, REFINED))
+    print(f"{variant.name}; solver core: "
+          + ("compiled with mypyc" if COMPILED else "plain Python"))
     print("load average before:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    views = [PlayerView.of(p) for p in positions(args.deals)]
-    measure("quick advice", views, QUICK)
-    refined = measure("refined advice", views, REFINED)
+    views = [PlayerView.of(p) for p in positions(args.deals, variant)]
+    measure("quick advice", views, quick)
+    refined = measure("refined advice", views, refined_budget)
     base = views[:40]
     started = time.perf_counter()
     for view in base:
-        brute_force(view, REFINED)
+        brute_force(view, refined_budget)
     t_base = time.perf_counter() - started
     t_ours = sum(refined[:40])
     print(f"baseline without shortcuts, first {len(base)} positions: {t_base:.2f} s "
           f"against {t_ours:.2f} s: {t_base / max(t_ours, 1e-9):.1f}x")
-    if not args.no_player:
+    if not args.no_player and variant.id == "scorpion":
         winnable = [n for n in range(1, args.deals + 1) if known_winnable("scorpion", n)
                     or (known_winnable("scorpion", n) is None
                         and solve(deal(n)).verdict is Verdict.WINNABLE)]

@@ -225,7 +225,7 @@ def test_f5_hint_after_a_win_says_the_game_is_won(variant_id: str) -> None:
 
 
 def test_f3_hint_in_a_stuck_game_without_chances_says_no_moves_left() -> None:
-    """F3: in a game without chances (Three Blind Mice), a game stuck but not won gets the
+    """F3: in a game of ten columns (Three Blind Mice), a game stuck but not won gets the
     guidance of the games with Scorpion's stock, not "moves: none"."""
     v = VARIANTS["three-blind-mice"]
     p = deal(14, v)
@@ -243,12 +243,12 @@ def test_f3_hint_in_a_stuck_game_without_chances_says_no_moves_left() -> None:
 
 def test_f3_hint_of_a_game_without_chances_lists_the_moves_without_yet() -> None:
     """F3: "hints with chances are not available in X yet": the README promises none."""
-    out = runner.invoke(app, ["play", "-d", "1", "-v", "chelicera"], input="hint\nquit\n")
+    out = runner.invoke(app, ["play", "-d", "1", "-v", "scorpion-head"], input="hint\nquit\n")
     assert out.exit_code == 0, out.output
-    listed = " ".join(str(m) for m in hint_moves(deal(1, VARIANTS["chelicera"])))
+    listed = " ".join(str(m) for m in hint_moves(deal(1, VARIANTS["scorpion-head"])))
     assert listed
     assert said_to(out.stdout, 0) == (
-        f"hints with chances are not available in Chelicera; moves: {listed}")
+        f"hints with chances are not available in Scorpion Head; moves: {listed}")
 
 
 # --- 11. feedback while a slow step runs ------------------------------------------------

@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .advisor import Advice, PlayerView, advise, format_view, parse_view
+from .advisor import Advice, PlayerView, advise, advises, format_view, parse_view
 from .advisor.advise import DEFAULT_NODES, DEFAULT_SAMPLES
 from .engine import (
     EMPTY_CELL,
@@ -207,8 +207,8 @@ def _read_position(source: str, variant_id: str | None) -> Position:
     except ValueError as exc:
         hint = ""
         if "unknown card '?'" in str(exc) and not _is_json(text):
-            hint = ("; a player's view ('?' for hidden cards) of a game the advisor plays is "
-                    "read by 'scorpion advise': this command needs every card")
+            hint = ("; a player's view ('?' for hidden cards) is read by 'scorpion advise': "
+                    "this command needs every card")
         raise _fail(f"error: {source}: {_short_echo(str(exc))}{hint}") from None
 
 
@@ -255,7 +255,7 @@ def variants_command(
     if as_json:
         typer.echo(json.dumps([
             {"id": v.id, "name": v.name, "pysol_id": v.pysol_id, "pysol_name": v.pysol_name,
-             "house_rule": v.house_rule, "columns": v.columns, "advised": v.is_classic}
+             "house_rule": v.house_rule, "columns": v.columns, "advised": advises(v)}
             for v in games
         ], indent=2))
         return
@@ -571,7 +571,7 @@ def play_command(
             if game.is_won:
                 console.print(PLAY_WON, markup=False)
                 continue
-            if not v.is_classic:
+            if not advises(v):
                 listed = hint_moves(game.position, game.positions)
                 if not listed:
                     console.print(PLAY_STUCK, markup=False)
@@ -867,8 +867,8 @@ def survey_command(
     except ValueError as exc:
         raise _fail(f"error: {exc}") from None
     if player != "full" and not v.is_classic:
-        raise _fail("error: the players play Scorpion, Scorpion II, Wasp, Wasp II and the "
-                    f"strict stock only so far (the advisor does not play {v.name} yet); "
+        raise _fail("error: the players' surveys play Scorpion, Scorpion II, Wasp, Wasp II "
+                    f"and the strict stock only so far (not {v.name}); "
                     "--player full decides the deals of every game")
     if player != "full" and (nodes is not None or budget is not None or probes is not None):
         raise _fail("error: --nodes, --budget and --probes are for --player full (the players' "

@@ -105,11 +105,12 @@ def test_b5_survey_refuses_an_unknown_player_and_a_bad_plot() -> None:
 
 @pytest.mark.parametrize("player", ["fair", "heuristic", "random"])
 @pytest.mark.parametrize("variant_id", ["chelicera", "how-they-run", "scorpion-tail"])
-def test_b5_v2_survey_with_a_player_refuses_a_game_the_advisor_does_not_play(
+def test_b5_v2_survey_with_a_player_refuses_a_game_of_the_family(
     tmp_path: Path, player: str, variant_id: str
 ) -> None:
-    """B5, V2: the players play the games the advisor plays; another game is refused before
-    anything is printed or written (exit 2, naming the game and the way out)."""
+    """B5, V2: the players' surveys play the five games with Scorpion's stock; another game
+    is refused before anything is printed or written (exit 2, naming the game and the way
+    out)."""
     out = tmp_path / "x.csv"
     result = runner.invoke(app, ["survey", "1..2", "--variant", variant_id, "--player", player,
                                  "--workers", "1", "--out", str(out)])
@@ -117,9 +118,9 @@ def test_b5_v2_survey_with_a_player_refuses_a_game_the_advisor_does_not_play(
     name = {"chelicera": "Chelicera", "how-they-run": "How They Run",
             "scorpion-tail": "Scorpion Tail"}[variant_id]
     assert result.stderr == (
-        "error: the players play Scorpion, Scorpion II, Wasp, Wasp II and the strict stock "
-        f"only so far (the advisor does not play {name} yet); --player full decides the deals "
-        "of every game\n")
+        "error: the players' surveys play Scorpion, Scorpion II, Wasp, Wasp II and the "
+        f"strict stock only so far (not {name}); --player full decides the deals of every "
+        "game\n")
     assert result.stdout == ""
     assert not out.exists()
 

@@ -18,6 +18,8 @@ from scorpion.engine import (
     format_position,
     parse_card,
 )
+from scorpion.engine.cards import run_cards
+from scorpion.solver import Verdict, solve
 
 DEAL_1_VIEW = """\
 1: [? ? ?] AS 4H TH 8D
@@ -186,12 +188,94 @@ def test_realize_refuses_cards_that_are_not_the_unseen_ones() -> None:
         view.realize((*view.unseen[:-1], view.columns[0][0]))
 
 
+HOW_THEY_RUN_7_VIEW = """\
+variant: how-they-run
+1: 3D QH 6C 7H KH
+2: 8S TD KS AS 4C
+3: 4S AH KD 4H 3S
+4: 9D QS 5H 8C 2H
+5: 5D 9H 9C JD 4D
+6: 8H TC QD 8D 3C
+7: 6H 7S JH 9S 6D
+8: [? ? ?] 7C 7D
+9: [? ? ?] TH JS
+10: [? ? ?] 3H AC
+cells: 6S 5S
+runs: -
+"""
+
+
+def test_v2_the_view_of_a_game_of_ten_columns_with_free_cells() -> None:
+    """V2, F10: How They Run deal 7: the free cells' cards are face up and shown; the nine
+    face-down cards of columns 8-10 are the hidden ones (the game has no stock)."""
+    view = PlayerView.of(deal(7, VARIANTS["how-they-run"]))
+    assert view.cells == cards("6S 5S")
+    assert view.face_down == (0,) * 7 + (3, 3, 3)
+    assert view.stock == 0
+    assert view.hidden == 9
+    assert format_view(view) == HOW_THEY_RUN_7_VIEW
+    assert parse_view(HOW_THEY_RUN_7_VIEW) == view
+    assert parse_view(HOW_THEY_RUN_7_VIEW.replace("variant: how-they-run\n", ""),
+                      "how-they-run") == view
+
+
 @pytest.mark.parametrize(
-    "variant_id", ["scorpion-tail", "three-blind-mice", "how-they-run", "chelicera"]
+    ("text", "message"),
+    [
+        (HOW_THEY_RUN_7_VIEW.replace("cells: 6S 5S\n", ""),
+         "missing the 'cells:' line (write 'cells: - -' for none)"),
+        (HOW_THEY_RUN_7_VIEW.replace("cells: 6S 5S", "cells: 6S ?"),
+         "line 12: unknown card '?'"),
+        (HOW_THEY_RUN_7_VIEW + "stock: ? ? ?\n",
+         "line 14: unknown line 'stock': expected 1-10, cells, runs or variant"),
+        (HOW_THEY_RUN_7_VIEW.replace("cells: 6S 5S", "cells: 6S"),
+         "this game has 2 reserves or free cells, not 1"),
+        (HOW_THEY_RUN_7_VIEW.replace("variant: how-they-run\n", ""),
+         "line 8: there is no column 8 (columns are 1-7; a game of ten columns needs its "
+         "'variant:' line)"),
+    ],
 )
-def test_v2_the_advisor_refuses_the_games_it_does_not_play_yet(variant_id: str) -> None:
-    """V2: the advisor's views are of the seven-column same-suit games; the others get a
-    clear ViewError naming the game rather than a wrong view."""
-    v = VARIANTS[variant_id]
-    with pytest.raises(ViewError, match=f"does not play {v.name} yet"):
-        PlayerView.of(deal(1, v))
+def test_v2_view_parse_errors_of_a_game_of_ten_columns(text: str, message: str) -> None:
+    with pytest.raises(ViewError) as caught:
+        parse_view(text)
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_v2_every_game_has_views_whose_samples_it_allows(variant_id: str) -> None:
+    """V2, F10: deal 1 of every game: the view hides exactly the face-down cards and the
+    stock, reads back from its text, and every sample is a valid position of that game
+    showing the same view."""
+    position = deal(1, VARIANTS[variant_id])
+    view = PlayerView.of(position)
+    hidden = {c for col, fd in zip(position.columns, position.face_down, strict=True)
+              for c in col[:fd]} | set(position.stock)
+    assert set(view.unseen) == hidden
+    assert view.hidden == len(hidden)
+    assert parse_view(format_view(view)) == view
+    rng = random.Random(7)
+    for _ in range(20):
+        sample = view.sample(rng)
+        sample.check()
+        assert PlayerView.of(sample) == view
+
+
+def test_v2_a_removed_run_in_alternate_colours_is_seen() -> None:
+    """V2: the cards of a removed run in alternate colours (Scorpion Tail) are seen, not
+    unseen, and the view reads back from its text; a run of the wrong kind for the game
+    is refused by name."""
+    position = deal(1, VARIANTS["scorpion-tail"])
+    result = solve(position, max_nodes=200_000)
+    assert result.verdict is Verdict.WINNABLE
+    for move in result.line:
+        position = position.apply(move)
+        if position.runs:
+            break
+    view = PlayerView.of(position)
+    assert len(view.runs) == 1 and view.runs[0] >= 4  # a run in alternate colours
+    assert not set(run_cards(view.runs[0])) & set(view.unseen)
+    assert len(view.unseen) == view.hidden
+    assert parse_view(format_view(view)) == view
+    mice = PlayerView.of(deal(7, VARIANTS["how-they-run"]))
+    with pytest.raises(ViewError, match="a run of How They Run is of one suit"):
+        mice._replace(runs=(4,)).check()

@@ -178,8 +178,8 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
 ) -> None:
     """F3, F9: on a phone the list of hints covers the bottom of the screen; the hint's
     message is shown above it, not on it (it was drawn over the list's entries). In
-    Scorpion Head, which the advisor does not play, the list's note says once that the
-    moves come without chances."""
+    Scorpion Head, the game whose hints come without chances, the list's note says so
+    once."""
     context, table = open_table(browser, base_url, 390, 844)
     try:
         page = table.page
@@ -196,7 +196,7 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
         panel = page.locator("#hint-panel").bounding_box()
         assert box is not None and panel is not None
         assert box["y"] + box["height"] <= panel["y"], (box, panel)
-        # A game the advisor does not play: the moves without chances, said once below
+        # The game without chances: the moves without chances, said once below
         # the list (each entry used to repeat "no chances in this game").
         chances = page.locator("#hint-list .hint-chance").all_inner_texts()
         assert len(chances) > 1 and all(text == "" for text in chances)

@@ -391,8 +391,8 @@ def test_a_view_given_where_a_position_is_needed_points_to_advise() -> None:
     result = runner.invoke(app, ["moves", "-"], input=view)
     assert result.exit_code == 2
     assert result.stderr.endswith(
-        "; a player's view ('?' for hidden cards) of a game the advisor plays is read by "
-        "'scorpion advise': this command needs every card\n")
+        "; a player's view ('?' for hidden cards) is read by 'scorpion advise': this "
+        "command needs every card\n")
 
 
 def test_b3_play_says_back_text_that_looks_like_markup_as_typed() -> None:

@@ -21,6 +21,7 @@ from scorpion.engine import (
     position_from_json,
     position_to_json,
 )
+from scorpion.engine.hints import hint_moves
 from scorpion.solver import Verdict, solve
 
 runner = CliRunner()
@@ -36,7 +37,7 @@ WINNABLE = {
 def test_b3_v2_variants_lists_every_game_with_its_pysolfc_id() -> None:
     """B3, V2: 'variants' lists the ids --variant takes, each with its name and PySolFC's
     game id (the house rule named as ours); --json gives the same, with the columns and
-    whether the advisor plays the game."""
+    whether the table's hints give chances in the game."""
     result = runner.invoke(app, ["variants"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -50,9 +51,8 @@ def test_b3_v2_variants_lists_every_game_with_its_pysolfc_id() -> None:
     assert [d["id"] for d in data] == IDS
     assert data[8] == {"id": "how-they-run", "name": "How They Run", "pysol_id": 544,
                        "pysol_name": "How They Run", "house_rule": None, "columns": 10,
-                       "advised": False}
-    assert [d["id"] for d in data if d["advised"]] == [
-        "scorpion", "scorpion-ii", "wasp", "wasp-ii", "scorpion-strict"]
+                       "advised": True}
+    assert [d["id"] for d in data if not d["advised"]] == ["scorpion-head"]
 
 
 @pytest.mark.parametrize("variant_id", IDS)
@@ -148,54 +148,53 @@ def test_b3_v2_r14_play_a_whole_deal_of_every_game_to_the_win(variant_id: str) -
         assert f"\n{v.cell_kind}: " in text
 
 
-def test_b3_v2_hint_and_advise_say_the_advisor_does_not_play_the_other_games_yet() -> None:
-    """B3, V2: in the games the advisor does not play, 'hint' lists the moves that change
-    the game (F3: one empty free cell, no cell to cell) without chances, and 'advise' exits
-    2 naming the game."""
+def test_b3_v2_hint_gives_chances_in_the_family_and_lists_scorpion_heads_moves() -> None:
+    """B3, V2, F10: in Three Blind Mice 'hint' gives each move with its chance to win from
+    what the player sees (the fair note under it); in Scorpion Head, the game without
+    chances, it lists the moves that change the game (F3: one empty free cell, no cell to
+    cell)."""
     out = runner.invoke(
         app, ["play", "--deal", "1", "-v", "three-blind-mice"], input="hint\nquit\n"
     )
     assert out.exit_code == 0, out.output
-    legal = " ".join(str(m) for m in deal(1, VARIANTS["three-blind-mice"]).legal_moves())
-    # Not "yet": the README promises no chances in these games.
-    assert "hints with chances are not available in Three Blind Mice; moves: " in (
-        out.stdout.replace("\n", " ")
-    )
-    assert all(move in out.stdout for move in legal.split())
+    said = " ".join(out.stdout.split())
+    assert "chance to win" in said and "no peeking" in said
+    assert "not available" not in said
     out = runner.invoke(app, ["play", "--deal", "1", "-v", "scorpion-head"], input="hint\nquit\n")
     assert out.exit_code == 0, out.output
     said = " ".join(out.stdout.split())
+    assert "hints with chances are not available in Scorpion Head; moves: " in said
     assert "5H-3 9C-6 9C-f1 2D-4 2H-f1 6H-f1 3D-f1 8C-1 8C-f1 TC-f1 6S-f1" in said
     assert "9C-f2" not in said
-    text = format_position(deal(1, VARIANTS["scorpion-tail"]))
-    result = runner.invoke(app, ["advise", "-"], input=text)
-    assert result.exit_code == 2
-    assert "the advisor does not play Scorpion Tail yet" in result.stderr
 
 
-def test_b3_v2_advise_names_the_game_it_does_not_play_before_reading_its_columns(
+def test_b3_b5_v2_advise_reads_a_view_of_ten_columns_as_text_and_json(
     tmp_path: Path,
 ) -> None:
-    """B3, B5, V2: a How They Run view ('?' for its hidden cards; ten columns) is refused
-    for the game, not for its eighth column, whether the game is named by its 'variant:'
-    line or by --variant; its JSON (as 'deal --json' prints it) likewise. Scorpion's JSON
-    gets the same advice as its text."""
+    """B3, B5, V2: a How They Run view ('?' for its hidden cards; ten columns) is advised,
+    the game named by its 'variant:' line or by --variant, and its position's JSON (as
+    'deal --json' prints it) gets the same advice; Scorpion's JSON gets the same advice
+    as its text."""
     text = format_position(deal(1, VARIANTS["how-they-run"]))
     view = re.sub(r"\[[^]]*\]", "[? ? ?]", text)
     assert view.count("[? ? ?]") == 3 and "\n10: [? ? ?] 7D 9C\n" in view
-    for args in (["advise", "-"], ["advise", "-", "--variant", "how-they-run"]):
-        result = runner.invoke(app, args, input=view)
-        assert result.exit_code == 2, result.output
-        assert "the advisor does not play How They Run yet" in result.stderr
-        assert "column 8" not in result.stderr
+    args = ["--samples", "8", "--nodes", "2000", "--json"]
+    answers = []
+    for extra in ([], ["--variant", "how-they-run"]):
+        result = runner.invoke(app, ["advise", "-", *args, *extra], input=view)
+        assert result.exit_code == 0, result.output
+        answers.append(json.loads(result.stdout))
     path = tmp_path / "htr.json"
     path.write_text(runner.invoke(app, ["deal", "1", "-v", "how-they-run", "--json"]).stdout)
-    result = runner.invoke(app, ["advise", str(path)])
-    assert result.exit_code == 2
-    assert "the advisor does not play How They Run yet" in result.stderr
+    result = runner.invoke(app, ["advise", str(path), *args])
+    assert result.exit_code == 0, result.output
+    answers.append(json.loads(result.stdout))
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0]["hidden"] == 9 and answers[0]["view"] == view
+    moves = {str(m) for m in hint_moves(deal(1, VARIANTS["how-they-run"]))}
+    assert {m["move"] for m in answers[0]["moves"]} == moves
     path = tmp_path / "scorpion.json"
     path.write_text(runner.invoke(app, ["deal", "5", "--json"]).stdout)
-    args = ["--samples", "8", "--nodes", "2000", "--json"]
     from_json = runner.invoke(app, ["advise", str(path), *args])
     from_text = runner.invoke(app, ["advise", "-", *args], input=format_position(deal(5)))
     assert from_json.exit_code == from_text.exit_code == 0, from_json.output

@@ -18,13 +18,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from scorpion.advisor import PlayerView, advise
-from scorpion.engine import Game, Move, Position, deal
+from scorpion.engine import VARIANTS, Game, Move, Position, deal
 from scorpion.engine.hints import hint_moves
 from scorpion.solver import Verdict, solve
 from scorpion.store import Database, games
 from scorpion.store.models import GameRow, ResultRow
 from scorpion.store.peeking import PEEKING_OFF
-from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor
+from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor, stages
 from scorpion.web.schemas import PEEKED_REASON
 from winning import WINNABLE_DEAL, winning_line
 
@@ -66,11 +66,11 @@ def start(client: TestClient, number: str) -> dict:
     return ok(client.post("/api/game/new", json={"deal": number}))
 
 
-def settled_hints(client: TestClient) -> dict:
+def settled_hints(client: TestClient, variant: str = "scorpion") -> dict:
     """Ask for the hints until the advice is refined (at most WAIT_SECONDS)."""
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
-        hints = ok(client.get("/api/game/hints"))
+        hints = ok(client.get("/api/game/hints", params={"variant": variant}))
         if not hints["refining"] or time.monotonic() > deadline:
             break
         time.sleep(0.1)
@@ -106,6 +106,61 @@ def test_hints_of_two_games_that_differ_only_in_hidden_cards_are_identical(
         assert c["chance"] == pytest.approx(c["wins"] / c["samples"], abs=1e-4)
     assert first["moves"] == [c["move"] for c in first["chances"]]
     assert sorted(first["moves"]) == sorted(str(m) for m in hint_moves(real))
+
+
+FAMILY_DEAL = 7
+"""A deal of each game of the family used below (How They Run, Three Blind Mice)."""
+
+
+@pytest.mark.parametrize("variant_id", ["how-they-run", "three-blind-mice"])
+def test_v2_f10_family_hints_come_with_chances_from_the_view_alone(
+    database: Database, monkeypatch: pytest.MonkeyPatch, variant_id: str
+) -> None:
+    """V2, F10, B5: in a game of ten columns with a reserve or free cells the hints come
+    with chances too, the advisor's for the player's view with the game's own budgets; a
+    deal whose nine face-down cards lie in another order (the player sees the same) gets
+    the very same answer."""
+    variant = VARIANTS[variant_id]
+    real = deal(FAMILY_DEAL, variant)
+    view = PlayerView.of(real)
+    hidden = [c for col, fd in zip(real.columns, real.face_down, strict=True) for c in col[:fd]]
+    crafted = view.realize(hidden[4:] + hidden[:4])
+    assert crafted != real and PlayerView.of(crafted) == view
+    served = games._start_position
+
+    def start_position(number: str, variant_id_: str) -> Position:
+        if (number, variant_id_) == (TWIN, variant_id):
+            return crafted
+        return served(number, variant_id_)
+
+    monkeypatch.setattr(games, "_start_position", start_position)
+    games.forget_replays()
+    alice, bob = new_client(database), new_client(database)
+    for client, number in ((alice, str(FAMILY_DEAL)), (bob, TWIN)):
+        ok(client.post("/api/game/new", json={"variant": variant_id, "deal": number}))
+    first = settled_hints(alice, variant_id)
+    assert first == settled_hints(bob, variant_id)
+    full = stages(variant)[1]
+    expected = advise(view, seed=SEED, max_samples=full.samples, nodes=full.nodes)
+    assert first["chances"] and [
+        (c["move"], c["wins"], c["samples"], c["undecided"]) for c in first["chances"]
+    ] == [(str(a.move), a.wins, a.samples, a.undecided) for a in expected.moves]
+    assert first["moves"] == [c["move"] for c in first["chances"]]
+    assert sorted(first["moves"]) == sorted(str(m) for m in hint_moves(real))
+    games.forget_replays()
+
+
+def test_v2_scorpion_head_hints_come_without_chances(database: Database) -> None:
+    """V2, F3: Scorpion Head, the one game the table gives no chances in (its samples'
+    solves are mostly undecided at a budget that answers in seconds): the legal moves worth
+    trying, in the engine's order, and nothing is being refined."""
+    client = new_client(database)
+    view = ok(client.post("/api/game/new", json={"variant": "scorpion-head", "deal": "7"}))
+    assert view["rules"]["advised"] is False
+    hints = ok(client.get("/api/game/hints", params={"variant": "scorpion-head"}))
+    position = deal(7, VARIANTS["scorpion-head"])
+    assert hints["moves"] == [str(m) for m in hint_moves(position)]
+    assert hints["chances"] == [] and hints["refining"] is False
 
 
 def test_peeking_is_off_for_a_new_player_and_its_use_is_recorded(database: Database) -> None:

@@ -18,7 +18,7 @@ solver (see :mod:`scorpion.advisor.advise` for the method, its bias and its sour
 It imports :mod:`scorpion.engine` and :mod:`scorpion.solver` only.
 """
 
-from .advise import Advice, MoveAdvice, advise
+from .advise import Advice, MoveAdvice, advise, advises
 from .players import (
     PLAYERS,
     FairPlayer,
@@ -34,6 +34,6 @@ from .view import HIDDEN, PlayerView, ViewError, format_view, parse_view
 
 __all__ = [
     "HIDDEN", "PLAYERS", "Advice", "FairPlayer", "HeuristicPlayer", "MoveAdvice", "PlayResult",
-    "Player", "PlayerView", "RandomPlayer", "ViewError", "advise", "format_view",
+    "Player", "PlayerView", "RandomPlayer", "ViewError", "advise", "advises", "format_view",
     "heuristic_order", "move_kind", "parse_view", "play",
 ]

@@ -15,7 +15,12 @@ solved instead, and the chance is exactly 1 or 0.
 Two shortcuts give the same counts as solving every move in every sample: when the sample
 itself is proved lost, every move loses in it; when it is won, the first move of its
 winning line wins in it. Moves that lead to the same position (the solver's canonical key)
-are solved once per sample.
+are solved once per sample (in the games with a reserve, free cells or ten columns, only
+the same position).
+
+Every game of the family is advised: the hidden places are its face-down cards and its
+stock (the reserves and free cells are face up), and the solver decides each of its
+samples.
 
 Known bias: a sample is solved as if its hidden cards were then known, so the estimate is
 optimistic: a player who must still guess cannot always reach the wins that the solver
@@ -39,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.position import Move, Position
+from ..engine.variants import CLASSIC_VARIANTS, Variant
 from ..solver import Verdict, position_key, solve
 from ..solver.survey import wilson_interval
 from .view import PlayerView
@@ -69,6 +75,31 @@ QUICK = Budget(samples=16, nodes=2_000)
 
 REFINED = Budget(samples=DEFAULT_SAMPLES, nodes=DEFAULT_NODES)
 """The table's better answer, computed after :data:`QUICK`."""
+
+_SLOWER = (Budget(samples=8, nodes=2_000), Budget(samples=32, nodes=5_000))
+
+TABLE_BUDGETS: dict[str, tuple[Budget, Budget]] = {
+    **{v: (QUICK, REFINED) for v in CLASSIC_VARIANTS},
+    "three-blind-mice": (QUICK, REFINED),
+    "chelicera": (QUICK, REFINED),
+    "how-they-run": (QUICK, _SLOWER[1]),
+    "scorpion-tail": _SLOWER,
+    "farmers-wife": _SLOWER,
+}
+"""The table's two budgets (first answer, better answer) by variant id: the games whose
+hints come with chances. A solve of Scorpion Tail or Farmer's Wife costs some ten times one
+of Scorpion (two cards to build on, a proof of loss at every position), and How They Run's
+undecided solves run to their budget: fewer samples and nodes keep their answers to a few
+seconds (measured with ``benchmarks/advisor.py``). Scorpion Head is not in it: at 5,000
+nodes a solve of one of its samples is left undecided in a fifth to three quarters of them
+from its first position, so a chance would measure the budget rather than the deal; its
+hints list the moves without chances (:func:`advises`)."""
+
+
+def advises(variant: Variant) -> bool:
+    """True if the table gives chances to win in ``variant`` (see :data:`TABLE_BUDGETS`);
+    :func:`advise` itself advises every game of the family."""
+    return variant.id in TABLE_BUDGETS
 
 
 @dataclass(frozen=True)
@@ -215,7 +246,7 @@ class _Judge:
                 outcome = Verdict.WINNABLE
             else:
                 after = sample.apply(move)
-                key = (position_key(after), after.runs)
+                key = (position_key(after), after.runs) if after.variant.is_classic else after
                 if key not in known:
                     known[key] = Verdict.WINNABLE if after.is_won else self._solve(after, nodes)[0]
                 outcome = known[key]

@@ -1,9 +1,10 @@
 """What a player sees of a position (F10, B5): the :class:`PlayerView`.
 
 A view holds the face-up cards of each column, how many cards lie face down under them,
-how many cards are in the stock, the removed runs and the variant, and nothing else: it is
-built from a position (:meth:`PlayerView.of`) and keeps no hidden card, not even
-privately. The *unseen* cards (:attr:`PlayerView.unseen`) are the ones the view does not
+how many cards are in the stock, the removed runs, the cards of the reserves or free cells
+(face up: the player sees them) and the variant, and nothing else: it is built from a
+position (:meth:`PlayerView.of`) of any game of the family and keeps no hidden card, not
+even privately. The *unseen* cards (:attr:`PlayerView.unseen`) are the ones the view does not
 show; the view knows them as a set, never where they lie.
 
 Text form: the position notation of :mod:`scorpion.engine.notation` with every hidden
@@ -20,21 +21,33 @@ card written ``?``::
     stock: ? ? ?
     runs: -
 
-``parse_view(format_view(v)) == v`` for every valid view ``v``. :func:`parse_view` also
-reads a full position (face-down cards named) and hides what the player cannot see.
+In the other games the lines are those of their position notation (ten columns, a
+``reserve:`` or ``cells:`` line, no ``stock:`` line where there is no stock, no ``runs:``
+line in Chelicera). ``parse_view(format_view(v)) == v`` for every valid view ``v``.
+:func:`parse_view` also reads a full position (face-down cards named) and hides what the
+player cannot see.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import NamedTuple
 
-from ..engine.cards import SUIT_LETTERS, Card, Suit, card_code, parse_card, parse_suit
+from ..engine.cards import Card, RunId, card_code, parse_card, parse_run, run_cards
 from ..engine.hints import hint_moves
-from ..engine.notation import NotationError, notation_lines, parse_position
-from ..engine.position import COLUMNS, Move, Position, settle_column
-from ..engine.variants import SCORPION, VARIANTS, Variant, variant_by_id
+from ..engine.notation import NotationError, format_position, notation_lines, parse_position
+from ..engine.position import (
+    EMPTY_CELL,
+    Move,
+    Position,
+    PositionError,
+    run_cards_checked,
+    settle_column,
+    stock_size_refusal,
+)
+from ..engine.variants import SCORPION, Variant, variant_by_id
 
 HIDDEN = "?"
 """How a hidden card is written in the text form of a view."""
@@ -56,36 +69,35 @@ class PlayerView(NamedTuple):
     """A position as the player sees it: no face-down card and no stock card in it.
 
     Attributes:
-        columns: for each of the seven columns, its face-up cards, bottom to top.
+        columns: for each column (seven, or ten in the games of ten columns), its face-up
+            cards, bottom to top.
         face_down: for each column, how many face-down cards lie under them.
-        stock: how many cards are still in the stock (3 or 0).
-        runs: the suits of the removed runs, in the order they were removed.
+        stock: how many cards are still in the stock (Scorpion: 3 or 0).
+        runs: the removed runs, in the order they were removed (a same-suit run is its
+            suit; see :func:`scorpion.engine.cards.run_id`).
         variant: the variant whose rules apply.
+        cells: the cards of the reserves or free cells, face up, one card or
+            :data:`~scorpion.engine.EMPTY_CELL` each; () in games without them.
     """
 
     columns: tuple[tuple[Card, ...], ...]
     face_down: tuple[int, ...]
     stock: int
-    runs: tuple[Suit, ...]
+    runs: tuple[RunId, ...]
     variant: Variant = SCORPION
+    cells: tuple[Card, ...] = ()
 
     @classmethod
     def of(cls, position: Position) -> PlayerView:
-        """Return what a player sees of ``position`` (its face-down and stock cards dropped).
-
-        Raises:
-            ViewError: for a game the advisor does not play yet: those with more columns,
-                reserves, free cells or runs in alternate colours (see
-                :attr:`~scorpion.engine.variants.Variant.is_classic`).
-        """
-        if not position.variant.is_classic:
-            raise ViewError(f"the advisor does not play {position.variant.name} yet")
+        """Return what a player sees of ``position`` (its face-down and stock cards
+        dropped), a position of any game of the family."""
         return cls(
             tuple(col[fd:] for col, fd in zip(position.columns, position.face_down, strict=True)),
             position.face_down,
             len(position.stock),
             position.runs,
             position.variant,
+            position.cells,
         )
 
     @property
@@ -97,7 +109,10 @@ class PlayerView(NamedTuple):
     def unseen(self) -> tuple[Card, ...]:
         """The cards the view does not show, in card order (where they lie is unknown)."""
         shown = {c for col in self.columns for c in col}
-        shown.update(c for s in self.runs for c in range(s * 13, s * 13 + 13))
+        shown.update(c for c in self.cells if c != EMPTY_CELL)
+        for run in self.runs:
+            with suppress(ValueError):  # not a run at all: check() says so
+                shown.update(run_cards(run))
         return tuple(c for c in range(52) if c not in shown)
 
     def realize(self, cards: Sequence[Card]) -> Position:
@@ -105,8 +120,8 @@ class PlayerView(NamedTuple):
 
         Args:
             cards: one card per hidden place, in this order: column 1's face-down cards
-                bottom to top, then column 2's, ..., column 7's, then the stock in dealing
-                order. Any order of :attr:`unseen` gives a position this view allows.
+                bottom to top, then column 2's, ..., the last column's, then the stock in
+                dealing order. Any order of :attr:`unseen` gives a position this view allows.
 
         Raises:
             ViewError: if ``cards`` is not an arrangement of :attr:`unseen`.
@@ -120,7 +135,7 @@ class PlayerView(NamedTuple):
         )
         stock = tuple(it)
         return tuple.__new__(
-            Position, (columns, self.face_down, stock, self.runs, self.variant, ())
+            Position, (columns, self.face_down, stock, self.runs, self.variant, self.cells)
         )
 
     def sample(self, rng: random.Random) -> Position:
@@ -148,50 +163,75 @@ class PlayerView(NamedTuple):
             ViewError: naming the first problem (a card shown twice or in a removed run, a
                 column whose top card is face down, counts that do not add up to 52, ...).
         """
-        if len(self.columns) != COLUMNS or len(self.face_down) != COLUMNS:
-            raise ViewError(f"a view has {COLUMNS} columns, not {len(self.columns)}")
+        variant = self.variant
+        n = variant.columns
+        if len(self.columns) != n or len(self.face_down) != n:
+            raise ViewError(f"a view has {n} columns, not {len(self.columns)}")
+        if len(set(self.runs)) != len(self.runs):
+            raise ViewError("each suit's run can be removed only once")
+        removed: set[Card] = set()
+        for run in self.runs:
+            try:
+                removed.update(run_cards_checked(run, variant))
+            except (ValueError, TypeError) as exc:
+                raise ViewError(f"runs: {exc}") from None
         seen: dict[Card, str] = {}
+
+        def note(card: Card, where: str) -> None:
+            if not (isinstance(card, int) and 0 <= card < 52):
+                raise ViewError(f"{where}: {card!r} is not a card")
+            if card in seen:
+                raise ViewError(f"{where}: {card_code(card)} appears twice (also in {seen[card]})")
+            seen[card] = where
+            if card in removed:
+                raise ViewError(f"{where}: {card_code(card)} is in a removed run")
+
         for i, (col, fd) in enumerate(zip(self.columns, self.face_down, strict=True)):
             where = f"column {i + 1}"
             for card in col:
-                if not (isinstance(card, int) and 0 <= card < 52):
-                    raise ViewError(f"{where}: {card!r} is not a card")
-                if card in seen:
-                    raise ViewError(
-                        f"{where}: {card_code(card)} appears twice (also in {seen[card]})"
-                    )
-                seen[card] = where
-                if card // 13 in self.runs:
-                    raise ViewError(f"{where}: {card_code(card)} is in a removed run")
+                note(card, where)
             if fd < 0 or (fd and not col):
                 raise ViewError(f"{where}: its top card must be face up (R10)")
-            if settle_column(col, 0)[2]:
+            if variant.removes_runs and settle_column(col, 0, variant)[2]:
                 raise ViewError(
                     f"{where}: ends in a completed run that should have been removed (R12)"
                 )
-        if self.stock not in (0, 3):
-            raise ViewError(f"the stock holds 3 cards or none, not {self.stock}")
-        if len(set(self.runs)) != len(self.runs) or not all(0 <= s < 4 for s in self.runs):
-            raise ViewError("each suit's run can be removed only once")
-        total = len(seen) + 13 * len(self.runs) + self.hidden
+        if len(self.cells) != variant.cells:
+            raise ViewError(
+                f"this game has {variant.cells} reserves or free cells, not {len(self.cells)}"
+            )
+        for card in self.cells:
+            if card != EMPTY_CELL:
+                note(card, variant.cell_kind)
+        refusal = stock_size_refusal(variant, self.stock)
+        if refusal is not None:
+            raise ViewError(refusal)
+        total = len(seen) + len(removed) + self.hidden
         if total != 52:
             raise ViewError(
-                f"{len(seen)} face-up cards, {13 * len(self.runs)} in removed runs and "
+                f"{len(seen)} face-up cards, {len(removed)} in removed runs and "
                 f"{self.hidden} hidden make {total}, not 52"
             )
+        try:  # what the game asks of a position besides (the stock's size, ...)
+            self.realize(self.unseen).check()
+        except PositionError as exc:
+            raise ViewError(str(exc)) from None
 
 
 def format_view(view: PlayerView, title: str | None = None) -> str:
-    """Return the text form of ``view`` (see the module docstring), ending with a newline."""
-    lines = [f"# {part}" for part in title.splitlines()] if title else []  # one comment each
-    if view.variant is not SCORPION:
-        lines.append(f"variant: {view.variant.id}")
-    for i, (col, fd) in enumerate(zip(view.columns, view.face_down, strict=True)):
-        parts = [f"[{' '.join(HIDDEN * fd)}]"] if fd else []
-        parts.extend(card_code(c) for c in col)
-        lines.append(f"{i + 1}: {' '.join(parts)}".rstrip())
-    lines.append(f"stock: {' '.join(HIDDEN * view.stock) or '-'}")
-    lines.append(f"runs: {' '.join(SUIT_LETTERS[s] for s in view.runs) or '-'}")
+    """Return the text form of ``view`` (see the module docstring), ending with a newline:
+    the notation of a position the view allows, its hidden cards written ``?``."""
+    hidden = {card_code(c) for c in view.unseen}
+    lines = format_position(view.realize(view.unseen), title).splitlines()
+    start = len(title.splitlines()) if title else 0  # the title's comment lines stay as given
+    for i in range(start, len(lines)):
+        key, _, value = lines[i].partition(": ")
+        if key.isdigit() or key == "stock":
+            words = [HIDDEN if w.strip("[]") in hidden else w.strip("[]") for w in value.split()]
+            tokens = value.split()
+            lines[i] = f"{key}: " + " ".join(
+                t.replace(t.strip("[]"), w) for t, w in zip(tokens, words, strict=True)
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -207,38 +247,49 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
             Scorpion); a text naming another variant is an error.
 
     Raises:
-        ViewError: naming the line and the problem; for a game the advisor does not play
-            (given, or named by the text's ``variant:`` line), saying so first.
+        ViewError: naming the line and the problem.
         UnknownVariantError: if ``variant`` is an id no variant has.
     """
     if isinstance(variant, str):
         variant = variant_by_id(variant)
-    _check_advised(variant)
     if HIDDEN not in text:
         try:
             return PlayerView.of(parse_position(text, variant))
         except NotationError as exc:
             raise _view_error(exc) from None
-    columns: dict[int, tuple[tuple[Card, ...], int]] = {}
-    parts: dict[str, int] = {}
-    stock = 0
-    runs: tuple[Suit, ...] = ()
-    named: Variant | None = None
     try:
         lines = list(notation_lines(text))
     except NotationError as exc:
         raise _view_error(exc) from None
-    for number, key, value in lines:  # the game first: a wider one's columns are not read
-        if key == "variant" and value.strip() in VARIANTS:
-            _check_advised(VARIANTS[value.strip()], number)
+    named: Variant | None = None
+    for number, key, value in lines:  # the game first: it says which lines there are
+        if key == "variant":
+            try:
+                named = variant_by_id(value.strip())
+            except ValueError as exc:
+                raise ViewError(str(exc), number) from None
+            if variant is not None and named is not variant:
+                raise ViewError(f"the text is for variant {named.id!r}, not {variant.id!r}", number)
+    game = named or variant or SCORPION
+    n = game.columns
+    columns: dict[int, tuple[tuple[Card, ...], int]] = {}
+    parts: dict[str, int] = {}
+    stock = 0
+    runs: tuple[RunId, ...] = ()
+    cells: tuple[Card, ...] = ()
+    known = [f"1-{n}"]
+    if game.cells:
+        known.append(game.cell_kind)
+    if game.stock_size:
+        known.append("stock")
+    if game.removes_runs:
+        known.append("runs")
     for number, key, value in lines:
         if key.isascii() and key.isdigit():
             index = int(key)
-            if not 1 <= index <= COLUMNS:
-                raise ViewError(
-                    f"there is no column {index} (columns are 1-{COLUMNS}: the advisor plays "
-                    "Scorpion, Scorpion II, Wasp, Wasp II and the strict stock only)", number
-                )
+            if not 1 <= index <= n:
+                more = "" if n == 10 else "; a game of ten columns needs its 'variant:' line"
+                raise ViewError(f"there is no column {index} (columns are 1-{n}{more})", number)
             if index in columns:
                 raise ViewError(f"column {index} is given twice", number)
             columns[index] = _parse_column(value, number)
@@ -246,47 +297,42 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
         if key in parts:
             raise ViewError(f"'{key}:' is given twice", number)
         parts[key] = number
-        if key == "stock":
+        if key == "stock" and game.stock_size:
             tokens = value.split()
             if tokens != ["-"] and any(t != HIDDEN for t in tokens):
                 raise ViewError("the stock of a view is '? ? ?' or '-'", number)
             stock = 0 if tokens == ["-"] else len(tokens)
-        elif key == "runs":
+        elif key == "runs" and game.removes_runs:
             try:
-                runs = tuple(parse_suit(t) for t in value.split()) if value.strip() != "-" else ()
+                runs = tuple(parse_run(t) for t in value.split()) if value.strip() != "-" else ()
             except ValueError as exc:
                 raise ViewError(str(exc), number) from None
-        elif key == "variant":
+        elif key == game.cell_kind and game.cells:
             try:
-                named = variant_by_id(value.strip())
+                cells = tuple(EMPTY_CELL if t == "-" else parse_card(t) for t in value.split())
             except ValueError as exc:
                 raise ViewError(str(exc), number) from None
-            if variant is not None and named is not variant:
-                raise ViewError(f"the text is for variant {named.id!r}, not {variant.id!r}", number)
-        else:
-            raise ViewError(f"unknown line {key!r}: expected 1-7, stock, runs or variant", number)
-    missing = [f"{i}:" for i in range(1, COLUMNS + 1) if i not in columns]
+        elif key != "variant":
+            raise ViewError(
+                f"unknown line {key!r}: expected {', '.join(known)} or variant", number
+            )
+    missing = [f"{i}:" for i in range(1, n + 1) if i not in columns]
     if missing:
         raise ViewError(f"missing column line(s): {', '.join(missing)}")
-    for needed in ("stock", "runs"):
+    for needed in known[1:]:
         if needed not in parts:
-            raise ViewError(f"missing the '{needed}:' line (write '{needed}: -' for none)")
+            none = "-" if needed != game.cell_kind else " ".join("-" * game.cells)
+            raise ViewError(f"missing the '{needed}:' line (write '{needed}: {none}' for none)")
     view = PlayerView(
-        tuple(columns[i][0] for i in range(1, COLUMNS + 1)),
-        tuple(columns[i][1] for i in range(1, COLUMNS + 1)),
+        tuple(columns[i][0] for i in range(1, n + 1)),
+        tuple(columns[i][1] for i in range(1, n + 1)),
         stock,
         runs,
-        named or variant or SCORPION,
+        game,
+        cells,
     )
     view.check()
     return view
-
-
-def _check_advised(variant: Variant | None, line: int | None = None) -> None:
-    """Raise :class:`ViewError` for a game the advisor does not play (see
-    :meth:`PlayerView.of`)."""
-    if variant is not None and not variant.is_classic:
-        raise ViewError(f"the advisor does not play {variant.name} yet", line)
 
 
 def _view_error(exc: NotationError) -> ViewError:

@@ -798,19 +798,9 @@ class Position(NamedTuple):
                 note(card, cells_name, "cells")
         for card in self.stock:
             note(card, "the stock", "stock")
-        size = variant.stock_size
-        if variant.refill:
-            allowed = set(range(size % variant.refill, size + 1, variant.refill))
-        else:
-            allowed = {0, size}
-        if len(self.stock) not in allowed:
-            if variant.refill:
-                sizes = f"a multiple of {variant.refill} up to {size} cards"
-            elif size:
-                sizes = f"{size} cards or none"
-            else:
-                sizes = "no cards (this game has no stock)"
-            raise PositionError(f"the stock holds {sizes}, not {len(self.stock)}", "stock")
+        refusal = stock_size_refusal(variant, len(self.stock))
+        if refusal is not None:
+            raise PositionError(refusal, "stock")
         removed: set[Card] = set()
         for run in self.runs:
             try:
@@ -835,6 +825,27 @@ class Position(NamedTuple):
             raise PositionError(
                 f"{total} cards accounted for, not 52 (missing: {' '.join(missing)})"
             )
+
+
+def stock_size_refusal(variant: Variant, size: int) -> str | None:
+    """Why a stock of ``size`` cards cannot be in a position of ``variant``, or None if it
+    can: the full stock or none where the stock is dealt at once (Scorpion: 3 cards or
+    none), what refills leave where it refills columns (Chelicera), none without a stock.
+    """
+    full = variant.stock_size
+    if variant.refill:
+        allowed = range(full % variant.refill, full + 1, variant.refill)
+    else:
+        allowed = range(0, full + 1, full or 1)
+    if size in allowed:
+        return None
+    if variant.refill:
+        sizes = f"a multiple of {variant.refill} up to {full} cards"
+    elif full:
+        sizes = f"{full} cards or none"
+    else:
+        sizes = "no cards (this game has no stock)"
+    return f"the stock holds {sizes}, not {size}"
 
 
 def run_cards_checked(run: RunId, variant: Variant) -> tuple[Card, ...]:

@@ -146,7 +146,8 @@ class Variant:
     def is_classic(self) -> bool:
         """True for the 7-column same-suit games without reserves whose stock is dealt onto
         columns 1-3 (Scorpion, Scorpion II, Wasp, Wasp II, strict stock): the games the
-        advisor plays (the compiled solver core plays every game of the family)."""
+        solver's fastest paths and the players' surveys cover (the compiled solver core
+        plays every game of the family, the advisor too)."""
         return (
             self.columns == 7
             and self.build == "suit"

@@ -11,9 +11,12 @@ The advice refines while the player waits, in two stages of fixed budgets (sampl
 solver nodes, never seconds, so the same view gives the same advice on every machine):
 
 1. :data:`QUICK`: a few samples and a small node budget, a first answer in a fraction
-   of a second;
+   of a second (in Scorpion; a few seconds at most in the slower games);
 2. :data:`FULL`: more samples and a larger budget, asked for once the quick answer has
    been picked up (so a view nobody looks at any more is not refined).
+
+Each game has its own two budgets (:data:`scorpion.advisor.advise.TABLE_BUDGETS`,
+:func:`stages`); a game without them (Scorpion Head) gets no chances.
 
 The seed is fixed (:data:`SEED`): a view's advice is the same whenever it is asked.
 Advice is a cache, not game state: losing it only means it is computed again.
@@ -30,7 +33,8 @@ from dataclasses import dataclass
 
 from ..advisor import Advice, PlayerView, advise
 from ..advisor.advise import QUICK as QUICK_BUDGET
-from ..advisor.advise import REFINED
+from ..advisor.advise import REFINED, TABLE_BUDGETS
+from ..engine.variants import Variant
 from .insight import BackgroundProcess
 
 
@@ -58,6 +62,21 @@ FULL = Stage("full", samples=REFINED.samples, nodes=REFINED.nodes)
 samples, 20,000 nodes per solve)."""
 
 STAGES = (QUICK, FULL)
+"""Scorpion's two stages."""
+
+
+def stages(variant: Variant) -> tuple[Stage, ...]:
+    """The two stages of ``variant`` (Scorpion's :data:`STAGES`, with the game's own
+    budgets from :data:`~scorpion.advisor.advise.TABLE_BUDGETS`); () for a game whose hints
+    come without chances."""
+    budgets = TABLE_BUDGETS.get(variant.id)
+    if budgets is None:
+        return ()
+    quick, full = budgets
+    return (
+        Stage(QUICK.name, samples=quick.samples, nodes=quick.nodes),
+        Stage(FULL.name, samples=full.samples, nodes=full.nodes),
+    )
 
 SEED = 0
 """Seed of the sampler: the same view always gets the same advice."""
@@ -149,7 +168,7 @@ class Advisor(BackgroundProcess):
         """
         self._harvest()
         best: Advice | None = None
-        for stage in STAGES:
+        for stage in stages(view.variant):
             advice = self._result(view, stage)
             if advice is None:
                 self._schedule(view, stage)

@@ -28,7 +28,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..advisor import PlayerView
+from ..advisor import PlayerView, advises
 from ..engine import (
     DealNumberError,
     HistoryError,
@@ -644,16 +644,16 @@ async def hints(
     player's view alone (F10), best first; ``refining`` is true while better chances are
     being computed in the background (ask again). With peeking on, ``winning`` marks the
     move the solver proved to keep the deal winnable (it reads the hidden cards), and the
-    game is marked as peeked, unless ``fair`` asks for the player's view alone. In the
-    games the advisor does not play yet (the variant's ``advised`` is false) the moves come
-    without chances, in the engine's order, but a move back to a position the game has
-    been through comes last (hints followed one after the other went in circles)."""
+    game is marked as peeked, unless ``fair`` asks for the player's view alone. In a game
+    whose hints come without chances (the variant's ``advised`` is false: Scorpion Head)
+    the moves keep the engine's order, as do moves of equal chance, but a move back to a
+    position the game has been through comes last (hints followed one after the other went
+    in circles)."""
     state = svc.existing(pid, variant, lock=False)
     check_version(state.row.version, version)
     position = state.game.position
-    # In order, but a way back to an earlier position last where no chance ranks them.
-    earlier = () if position.variant.is_classic else state.game.positions
-    moves = [] if state.row.won else hint_moves(position, earlier)
+    # In order, but a way back to an earlier position last among moves of equal chance.
+    moves = [] if state.row.won else hint_moves(position, state.game.positions)
     setting = peeking(svc, pid)
     peek = setting and not fair
     winning: list[str] | None = [] if peek else None
@@ -666,7 +666,7 @@ async def hints(
             winning = [str(result.line[0])]
     svc.session.commit()  # nothing is held open while the advice is awaited
     advisor: Advisor = request.app.state.advisor
-    advised = moves and position.variant.is_classic
+    advised = moves and advises(position.variant)
     answer = await advisor.first_answer(PlayerView.of(position)) if advised else Answer(None, False)
     hinted = _hints(moves, answer, setting, winning, won=state.row.won)
     hinted.peeked_reason = peeked_reason(peeked, bool(state.row.deal_seen))
@@ -682,7 +682,9 @@ def _hints(
     texts = [str(m) for m in moves]
     advice = answer.advice
     if advice is not None:
-        for estimate in advice.moves:
+        order = {text: i for i, text in enumerate(texts)}  # ties: the order of ``moves``
+        ranked = sorted(advice.moves, key=lambda e: (-e.wins, order.get(str(e.move), 0)))
+        for estimate in ranked:
             low, high = estimate.interval
             chances.append(
                 MoveChance(

@@ -16,6 +16,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..advisor import advises
 from ..engine import VARIANTS, Variant, card_code
 from ..engine.cards import run_code
 from ..engine.deals import DEAL_PATTERN, MAX_DEAL
@@ -89,8 +90,8 @@ class VariantRules(BaseModel):
     )
     advised: bool = Field(
         default=True,
-        description="The hints give each move's chance to win; false: the hints list the "
-        "legal moves without chances (the advisor does not play this game yet).",
+        description="The hints give each move's chance to win; false (Scorpion Head): the "
+        "hints list the legal moves without chances.",
     )
 
     @classmethod
@@ -107,7 +108,7 @@ class VariantRules(BaseModel):
             refill=variant.refill,
             removes_runs=variant.removes_runs,
             empty_column_takes_any=variant.empty_column_takes_any,
-            advised=variant.is_classic,
+            advised=advises(variant),
         )
 
 

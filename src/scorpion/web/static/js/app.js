@@ -354,9 +354,14 @@ class App {
     if (this.clockCounts() && !view.clock_running) this.heartbeat();
     this.paintStatus(view, prev);
     if (prev && view.last) this.announce(narrate(view));
-    // A message still up keeps off the new exposed cards, once they have landed.
-    window.clearTimeout(this.toastPlacer);
-    this.toastPlacer = window.setTimeout(() => this.placeToast(), 450);
+    // A message still up keeps off the new exposed cards, once they have landed (a new
+    // deal's cards fly in one after another, for longer than a move's).
+    const placing = (this.toastPlacing = (this.toastPlacing || 0) + 1);
+    const flights = document.getAnimations().filter(
+      (a) => !(a instanceof CSSAnimation || a instanceof CSSTransition));
+    Promise.all(flights.map((a) => a.finished.catch(() => null))).then(() => {
+      if (placing === this.toastPlacing) this.placeToast();
+    });
     if (view.won && this.winShownFor !== this.gameKey(view)) {
       this.winShownFor = this.gameKey(view);
       $("message").hidden = true; // the win speaks for itself
@@ -828,7 +833,7 @@ class App {
       const odds = document.createElement("span");
       odds.className = "hint-chance";
       const advised = !this.view || this.view.rules.advised;
-      // A game the advisor does not play: no chances (the list's note says so once).
+      // A game without chances (Scorpion Head): none (the list's note says so once).
       odds.textContent = words || (advised ? "chance to win: working it out…" : "");
       button.append(what, " ", odds); // a space: the parts read as words, not run together
       if (winning) {
