@@ -17,7 +17,7 @@ from scorpion.advisor import (
     play,
 )
 from scorpion.advisor.survey import PLAY_FIELDS, PlaySummary, run_play_survey
-from scorpion.engine import Move, Position, deal
+from scorpion.engine import VARIANTS, Move, Position, deal
 from scorpion.solver import Verdict, solve
 from scorpion.solver.winnable import known_winnable, shipped_range
 
@@ -141,6 +141,25 @@ def test_b5_heuristic_player_never_shifts_a_whole_column_into_an_empty_one() -> 
         positions = _replay(start, result.line)
         for position, move in zip(positions, result.line, strict=False):
             assert move_kind(PlayerView.of(position), move) != 4
+
+
+@pytest.mark.parametrize("variant_id", ["how-they-run", "scorpion-head", "three-blind-mice"])
+def test_b5_v2_the_heuristic_plays_games_with_free_cells_and_a_reserve(variant_id: str) -> None:
+    """B5, V2: in the games with free cells or a reserve the heuristic player plays whole
+    games (a bottom card sent into a free cell empties its column, kind 1; it named a
+    column of the cell's number and failed), every move legal on the engine."""
+    variant = VARIANTS[variant_id]
+    kinds = set()
+    for number in range(1, 41):
+        start = deal(number, variant)
+        result = play(start, HeuristicPlayer(), seed=number)
+        for position, move in zip(_replay(start, result.line), result.line, strict=False):
+            kind = move_kind(PlayerView.of(position), move)
+            assert kind != 4
+            if move.to_cell:
+                kinds.add(kind)
+    if variant.cell_kind == "cells":
+        assert 1 in kinds  # some game emptied a column into a free cell
 
 
 def test_b5_player_survey_plays_only_winnable_deals_and_resumes(tmp_path: Path) -> None:

@@ -74,7 +74,8 @@ class Player(ABC):
 
 def move_kind(view: PlayerView, move: Move) -> int:
     """Classify ``move`` for the heuristic: 0 turns a card up, 1 empties a column, 2 any
-    other move, 3 the stock deal, 4 a pointless shift of a whole column into an empty one."""
+    other move (from a reserve or free cell too), 3 the stock deal, 4 a pointless shift of
+    a whole column into an empty one."""
     if move.is_deal:
         return 3
     for i, col in enumerate(view.columns):
@@ -83,7 +84,7 @@ def move_kind(view: PlayerView, move: Move) -> int:
                 return 2
             if view.face_down[i]:
                 return 0
-            return 4 if not view.columns[move.column] else 1
+            return 4 if not move.to_cell and not view.columns[move.column] else 1
     return 2
 
 
