@@ -98,6 +98,13 @@ def test_b4_view_parse_errors_name_the_problem(text: str, message: str) -> None:
     assert str(caught.value).startswith(message)
 
 
+def test_b4_a_question_mark_in_a_comment_leaves_a_position_a_position() -> None:
+    """B4: only a '?' outside the comments makes a text a view: a position whose title
+    asks a question is read as that position (and its view returned)."""
+    text = format_position(deal(1), "Scorpion deal 1: winnable?")
+    assert parse_view(text) == PlayerView.of(deal(1))
+
+
 def test_b4_view_parse_errors_of_a_position_text_name_the_line() -> None:
     text = format_position(deal(1)).replace("5: 5D", "5: 5Q")
     with pytest.raises(ViewError) as caught:

@@ -51,8 +51,8 @@ def test_b3_v2_variants_lists_every_game_with_its_pysolfc_id() -> None:
     assert [d["id"] for d in data] == IDS
     assert data[8] == {"id": "how-they-run", "name": "How They Run", "pysol_id": 544,
                        "pysol_name": "How They Run", "house_rule": None, "columns": 10,
-                       "advised": True}
-    assert [d["id"] for d in data if not d["advised"]] == ["scorpion-head"]
+                       "advised": False}
+    assert [d["id"] for d in data if not d["advised"]] == ["how-they-run", "scorpion-head"]
 
 
 @pytest.mark.parametrize("variant_id", IDS)

@@ -109,21 +109,22 @@ def test_hints_of_two_games_that_differ_only_in_hidden_cards_are_identical(
 
 
 FAMILY_DEAL = 7
-"""A deal of each game of the family used below (How They Run, Three Blind Mice)."""
+"""A deal of each game of the family used below (Three Blind Mice, Chelicera)."""
 
 
-@pytest.mark.parametrize("variant_id", ["how-they-run", "three-blind-mice"])
+@pytest.mark.parametrize("variant_id", ["three-blind-mice", "chelicera"])
 def test_v2_f10_family_hints_come_with_chances_from_the_view_alone(
     database: Database, monkeypatch: pytest.MonkeyPatch, variant_id: str
 ) -> None:
-    """V2, F10, B5: in a game of ten columns with a reserve or free cells the hints come
-    with chances too, the advisor's for the player's view with the game's own budgets; a
-    deal whose nine face-down cards lie in another order (the player sees the same) gets
-    the very same answer."""
+    """V2, F10, B5: in a game of ten columns with a reserve (Three Blind Mice) and in one
+    with a talon (Chelicera) the hints come with chances too, the advisor's for the
+    player's view with the game's own budgets; a deal whose hidden cards lie in another
+    order (the player sees the same) gets the very same answer."""
     variant = VARIANTS[variant_id]
     real = deal(FAMILY_DEAL, variant)
     view = PlayerView.of(real)
     hidden = [c for col, fd in zip(real.columns, real.face_down, strict=True) for c in col[:fd]]
+    hidden += list(real.stock)
     crafted = view.realize(hidden[4:] + hidden[:4])
     assert crafted != real and PlayerView.of(crafted) == view
     served = games._start_position
@@ -150,15 +151,18 @@ def test_v2_f10_family_hints_come_with_chances_from_the_view_alone(
     games.forget_replays()
 
 
-def test_v2_scorpion_head_hints_come_without_chances(database: Database) -> None:
-    """V2, F3: Scorpion Head, the one game the table gives no chances in (its samples'
-    solves are mostly undecided at a budget that answers in seconds): the legal moves worth
-    trying, in the engine's order, and nothing is being refined."""
+@pytest.mark.parametrize("variant_id", ["scorpion-head", "how-they-run"])
+def test_v2_scorpion_head_and_how_they_run_hints_come_without_chances(
+    database: Database, variant_id: str
+) -> None:
+    """V2, F3: the games the table gives no chances in (their samples' solves are too
+    often undecided at a budget that answers in seconds): the legal moves worth trying, in
+    the engine's order, and nothing is being refined."""
     client = new_client(database)
-    view = ok(client.post("/api/game/new", json={"variant": "scorpion-head", "deal": "7"}))
+    view = ok(client.post("/api/game/new", json={"variant": variant_id, "deal": "7"}))
     assert view["rules"]["advised"] is False
-    hints = ok(client.get("/api/game/hints", params={"variant": "scorpion-head"}))
-    position = deal(7, VARIANTS["scorpion-head"])
+    hints = ok(client.get("/api/game/hints", params={"variant": variant_id}))
+    position = deal(7, VARIANTS[variant_id])
     assert hints["moves"] == [str(m) for m in hint_moves(position)]
     assert hints["chances"] == [] and hints["refining"] is False
 
@@ -328,6 +332,30 @@ def test_the_queue_is_bounded_and_every_view_is_advised_in_the_end() -> None:
                 break
             time.sleep(0.05)
         assert all(a.advice is not None for a in answers)
+    finally:
+        advisor.close()
+
+
+def test_a_views_first_answer_goes_before_the_refining_of_views_left_behind() -> None:
+    """F3: refining jobs of other views that have not started are dropped when a view asks
+    for its first answer (a position the player has left no longer holds up the one on
+    the table); a dropped view asked for again is scheduled again."""
+    advisor = Advisor()
+    try:
+        left = [PlayerView.of(deal(n)) for n in range(1, 7)]
+        refining = [advisor._schedule(view, FULL) for view in left]
+        assert all(f is not None for f in refining)
+        now = PlayerView.of(deal(9))
+        first = advisor._schedule(now, QUICK)
+        assert first is not None and not first.cancelled()
+        dropped = [f for f in refining if f is not None and f.cancelled()]
+        # One worker: the first job runs and one more may wait in its call queue; the rest
+        # had not started and are dropped.
+        assert len(dropped) >= len(left) - 2
+        assert advisor.queued == len(left) - len(dropped) + 1
+        assert first.result(timeout=WAIT_SECONDS).samples >= 1
+        again = advisor._schedule(left[-1], FULL)
+        assert again is not None and not again.cancelled()
     finally:
         advisor.close()
 

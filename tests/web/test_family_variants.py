@@ -3,7 +3,8 @@
 The view gains the reserve or free cells (their cards are face up, as in PySolFC) and what
 the page needs to draw the game; moves to and from free cells use the engine's notation
 (``7H-f1``); refusals speak of colours, reserves and free cells in a player's words; the
-hints give chances (but in Scorpion Head, whose hints list the legal moves); saved
+hints give chances (but in Scorpion Head and How They Run, whose hints list the legal
+moves); saved
 games and statistics are kept per game. No answer names a face-down or stock card.
 """
 
@@ -106,7 +107,7 @@ def test_v2_the_table_offers_every_game_of_the_family(database: Database) -> Non
     assert not by_id["chelicera"]["stock_deal"]
     assert by_id["scorpion"]["advised"] and by_id["scorpion"]["cell_kind"] is None
     assert by_id["scorpion"]["stock_deal"] and by_id["scorpion"]["columns"] == 7
-    assert [v for v in by_id if not by_id[v]["advised"]] == ["scorpion-head"]
+    assert [v for v in by_id if not by_id[v]["advised"]] == ["how-they-run", "scorpion-head"]
     stats = ok(client.get("/api/statistics"))
     assert [s["variant"]["id"] for s in stats] == list(VARIANTS)
     enums = []
@@ -131,8 +132,8 @@ def test_v2_f10_the_view_of_every_game_shows_what_the_player_sees(
 ) -> None:
     """V2, F10: the view of deal 7 of every game is the engine's deal as the player sees
     it: its columns, the reserve or free cells (face up), the stock's size, and no other
-    card; the first move is kept, and the hints of Scorpion Head, the game without
-    chances, are the legal moves without chances."""
+    card; the first move is kept, and the hints of Scorpion Head and How They Run, the
+    games without chances, are the legal moves without chances."""
     client = new_client(database)
     view = ok(client.post("/api/game/new", json={"variant": variant_id, "deal": "7"}))
     position = start(variant_id, 7)

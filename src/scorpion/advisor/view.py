@@ -238,8 +238,8 @@ def format_view(view: PlayerView, title: str | None = None) -> str:
 def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
     """Read a view in its text form, or a full position (whose hidden cards it drops).
 
-    A text with no ``?`` is read as a position (:func:`scorpion.engine.parse_position`)
-    and the player's view of it returned.
+    A text with no ``?`` (but in its comments) is read as a position
+    (:func:`scorpion.engine.parse_position`) and the player's view of it returned.
 
     Args:
         text: the text.
@@ -252,7 +252,7 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
     """
     if isinstance(variant, str):
         variant = variant_by_id(variant)
-    if HIDDEN not in text:
+    if not any(HIDDEN in line for line in text.splitlines() if not line.lstrip().startswith("#")):
         try:
             return PlayerView.of(parse_position(text, variant))
         except NotationError as exc:

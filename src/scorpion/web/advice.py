@@ -16,7 +16,7 @@ solver nodes, never seconds, so the same view gives the same advice on every mac
    been picked up (so a view nobody looks at any more is not refined).
 
 Each game has its own two budgets (:data:`scorpion.advisor.advise.TABLE_BUDGETS`,
-:func:`stages`); a game without them (Scorpion Head) gets no chances.
+:func:`stages`); a game without them (Scorpion Head, How They Run) gets no chances.
 
 The seed is fixed (:data:`SEED`): a view's advice is the same whenever it is asked.
 Advice is a cache, not game state: losing it only means it is computed again.
@@ -147,8 +147,18 @@ class Advisor(BackgroundProcess):
         return len(self._pending)
 
     def _schedule(self, view: PlayerView, stage: Stage) -> Future[Advice] | None:
-        """Make sure ``stage`` of ``view`` is being computed; None when the queue is full."""
+        """Make sure ``stage`` of ``view`` is being computed; None when the queue is full.
+
+        A view's first answer goes before the refining of the others: the refining jobs
+        of other views that have not started are dropped (they are asked for again if
+        their view is: a position the player has left no longer holds up the one on the
+        table).
+        """
         key = (view, stage.name)
+        if stage.name == QUICK.name and key not in self._pending:
+            for other, future in list(self._pending.items()):
+                if other[1] == FULL.name and other[0] != view and future.cancel():
+                    del self._pending[other]
         future = self._pending.get(key)
         if future is None and len(self._pending) < MAX_QUEUED:
             try:

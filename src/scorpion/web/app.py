@@ -645,7 +645,7 @@ async def hints(
     being computed in the background (ask again). With peeking on, ``winning`` marks the
     move the solver proved to keep the deal winnable (it reads the hidden cards), and the
     game is marked as peeked, unless ``fair`` asks for the player's view alone. In a game
-    whose hints come without chances (the variant's ``advised`` is false: Scorpion Head)
+    whose hints come without chances (``advised`` false: Scorpion Head, How They Run)
     the moves keep the engine's order, as do moves of equal chance, but a move back to a
     position the game has been through comes last (hints followed one after the other went
     in circles)."""

@@ -90,8 +90,8 @@ class VariantRules(BaseModel):
     )
     advised: bool = Field(
         default=True,
-        description="The hints give each move's chance to win; false (Scorpion Head): the "
-        "hints list the legal moves without chances.",
+        description="The hints give each move's chance to win; false (Scorpion Head, How "
+        "They Run): the hints list the legal moves without chances.",
     )
 
     @classmethod
