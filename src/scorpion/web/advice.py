@@ -156,8 +156,8 @@ class Advisor(BackgroundProcess):
         """
         key = (view, stage.name)
         if stage.name == QUICK.name and key not in self._pending:
-            for other, future in list(self._pending.items()):
-                if other[1] == FULL.name and other[0] != view and future.cancel():
+            for other, waiting in list(self._pending.items()):
+                if other[1] == FULL.name and other[0] != view and waiting.cancel():
                     del self._pending[other]
         future = self._pending.get(key)
         if future is None and len(self._pending) < MAX_QUEUED:
