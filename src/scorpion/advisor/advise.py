@@ -91,9 +91,10 @@ of Scorpion (two cards to build on, a proof of loss at every position): fewer sa
 nodes keep their answers to seconds (measured with ``benchmarks/advisor.py``). Scorpion
 Head and How They Run are not in it: at 5,000 nodes, 21% to 58% of Scorpion Head's
 samples' solves are left undecided from the first positions of its deals 1 to 4 (27% to
-77% at 2,000), and a third of How They Run's at its deal 5, where every move would win
-every sample given the time; a chance would measure the budget rather than the deal, and
-rank the moves by it. Their hints list the moves without chances (:func:`advises`)."""
+77% at 2,000), and a third of How They Run's at its deal 5, where no move lost a sample that
+another won (the moves differed only by their undecided solves); a chance would measure
+the budget rather than the deal, and rank the moves by it. Their hints list the moves
+without chances (:func:`advises`)."""
 
 
 def advises(variant: Variant) -> bool:
