@@ -610,3 +610,24 @@ def test_f9_the_arrow_keys_follow_the_free_cells_two_across(table: Table) -> Non
                      ("ArrowUp", "8"), ("ArrowUp", "8"), ("ArrowLeft", "7")]:
         page.keyboard.press(key)
         assert focused() == col, key
+
+
+def test_f3_f10_v2_the_hints_of_a_ten_column_game_give_chances(table: Table) -> None:
+    """F3, F10, V2: Three Blind Mice's hints give each move's chance to win, from the cards
+    the player sees (the note under the list says so); How They Run's list its moves and
+    says once that they come without chances."""
+    page = table.page
+    new_game(table, "three-blind-mice", 7)
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel-title")).to_have_text("Hints, best first")
+    first = page.locator("#hint-list .hint-item").first
+    expect(first.locator(".hint-chance")).to_contain_text("chance to win", timeout=60_000)
+    expect(page.locator("#hint-fair")).to_be_visible()
+    expect(page.locator("#hint-plain")).to_be_hidden()
+    page.keyboard.press("Escape")
+    new_game(table, "how-they-run", 8)  # deal 7 is under way in Three Blind Mice
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel-title")).to_have_text("Moves you can make")
+    expect(page.locator("#hint-plain")).to_be_visible()
+    chances = page.locator("#hint-list .hint-chance").all_inner_texts()
+    assert len(chances) > 1 and all(text == "" for text in chances)

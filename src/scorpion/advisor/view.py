@@ -198,7 +198,9 @@ class PlayerView(NamedTuple):
                 )
         if len(self.cells) != variant.cells:
             raise ViewError(
-                f"this game has {variant.cells} reserves or free cells, not {len(self.cells)}"
+                f"{variant.cell_kind}: {variant.name} has {variant.cells} "
+                f"{'reserves' if variant.cell_kind == 'reserve' else 'free cells'}, "
+                f"not {len(self.cells)}"
             )
         for card in self.cells:
             if card != EMPTY_CELL:
@@ -293,6 +295,7 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
             if index in columns:
                 raise ViewError(f"column {index} is given twice", number)
             columns[index] = _parse_column(value, number)
+            parts[f"column {index}"] = number
             continue
         if key in parts:
             raise ViewError(f"'{key}:' is given twice", number)
@@ -331,7 +334,13 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
         game,
         cells,
     )
-    view.check()
+    try:
+        view.check()
+    except ViewError as exc:
+        # A problem of one part is said with the line of that part.
+        where = str(exc).split(":")[0]
+        line = parts.get(where) or parts.get("stock" if where.startswith("the stock") else "")
+        raise ViewError(str(exc), line) from None
     return view
 
 
