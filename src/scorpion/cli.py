@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .advisor import Advice, PlayerView, advise, advises, format_view, parse_view
-from .advisor.advise import DEFAULT_NODES, DEFAULT_SAMPLES
+from .advisor.advise import DEFAULT_NODES, DEFAULT_SAMPLES, TABLE_BUDGETS
 from .engine import (
     EMPTY_CELL,
     VARIANTS,
@@ -579,7 +579,10 @@ def play_command(
                 console.print(f"hints with chances are not available in {v.name}; "
                               f"moves: {' '.join(str(m) for m in listed)}", markup=False)
                 continue
-            advice = advise(PlayerView.of(game.position), max_samples=32, nodes=5000)
+            # The table's refined budget for the game, 32 samples of 5,000 nodes at most.
+            refined = TABLE_BUDGETS[v.id][1]
+            advice = advise(PlayerView.of(game.position), max_samples=min(32, refined.samples),
+                            nodes=min(5000, refined.nodes))
             if not advice.moves:
                 console.print(PLAY_STUCK, markup=False)
             for hint in advice_lines(advice):
