@@ -179,8 +179,7 @@ def test_survey_of_the_undecided_deals_solves_those_the_shipped_list_leaves(
     assert "leaves no deal of 1..100 undecided" in none_left.output
     assert not (tmp_path / "ii.csv").exists()
     for bad, message in ((["1..40000"], "covers deals 1..31999 only"),
-                         (["1..12", "--player", "random"], "the advisor does not play How "
-                          "They Run yet"),
+                         (["1..12", "--player", "random"], "only so far (not How They Run)"),
                          (["1..12", "--plot", str(tmp_path / "p.svg")], "--plot draws")):
         result = runner.invoke(app, ["survey", *bad, "--variant", "how-they-run",
                                      "--undecided", "--out", str(tmp_path / "x.csv")])
