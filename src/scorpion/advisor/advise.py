@@ -18,9 +18,9 @@ winning line wins in it. Moves that lead to the same position (the solver's cano
 are solved once per sample (in the games with a reserve, free cells or ten columns, only
 the same position).
 
-Every game of the family is advised: the hidden places are its face-down cards and its
-stock (the reserves and free cells are face up), and the solver decides each of its
-samples.
+Every game of the family can be advised: the hidden places are its face-down cards and
+its stock (the reserves and free cells are face up), and the solver judges each sample
+within the node budget (:data:`TABLE_BUDGETS` says which games the table advises).
 
 Known bias: a sample is solved as if its hidden cards were then known, so the estimate is
 optimistic: a player who must still guess cannot always reach the wins that the solver
