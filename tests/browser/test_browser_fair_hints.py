@@ -153,6 +153,32 @@ def test_f3_the_first_hint_follows_the_best_move_when_refined_chances_reorder(
     assert len(asked) >= 2
 
 
+def test_f3_an_exact_chance_left_undecided_is_not_called_zero(table: Table) -> None:
+    """F3, F10: with nothing hidden the chance is the solver's verdict; when the solver ran
+    out of its budget (``exact`` with ``undecided``) the page says the chance is not known,
+    not "chance to win 0%", and its tooltip says why. The answer is the server's first one
+    with its chances set so (such positions are rare: every one tried solves at once)."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+
+    def undecided(route: Any) -> None:
+        real = route.fetch().json()
+        chances = [
+            {"move": m, "chance": 0.0, "low": 0.0, "high": 1.0, "wins": 0, "samples": 1,
+             "undecided": 1}
+            for m in real["moves"]
+        ]
+        route.fulfill(json={**real, "chances": chances, "exact": True, "refining": False})
+
+    page.route(re.compile(r"/api/game/hints"), undecided)
+    page.keyboard.press("h")
+    expect(table.toast()).to_contain_text("chance to win not known")
+    first = page.locator(".hint-item").first
+    expect(first.locator(".hint-chance")).to_have_text("chance to win not known")
+    assert "did not finish within its budget" in (first.get_attribute("title") or "")
+    assert "0%" not in first.inner_text()
+
+
 def test_f3_with_the_list_docked_the_hint_message_lies_under_it_off_the_cards(
     table: Table, artifacts
 ) -> None:

@@ -76,11 +76,16 @@ export function cardWords(code) {
 /** "chance to win about 34%" (exact: "chance to win 100%"), or null when not known yet. */
 function chanceWords(chance, exact) {
   if (!chance) return null;
+  // Nothing hidden, but the solver's budget ran out: no chance to give.
+  if (exact && chance.undecided) return "chance to win not known";
   return exact ? `chance to win ${percent(chance.chance)}` : `chance to win about ${percent(chance.chance)}`;
 }
 
 /** Where a chance comes from, for its tooltip and accessible name. */
 function intervalWords(chance, exact) {
+  if (exact && chance.undecided) {
+    return "nothing is hidden any more, but the solver did not finish within its budget";
+  }
   if (exact) return "exact: nothing is hidden any more, so the solver decides it";
   const samples = `${chance.samples} random deals of the hidden cards`;
   const undecided = chance.undecided
