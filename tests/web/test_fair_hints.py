@@ -17,14 +17,15 @@ from api_client import new_client, ok
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from scorpion.advisor import PlayerView, advise
+from scorpion.advisor import Advice, MoveAdvice, PlayerView, advise
 from scorpion.engine import VARIANTS, Game, Move, Position, deal
 from scorpion.engine.hints import hint_moves
 from scorpion.solver import Verdict, solve
 from scorpion.store import Database, games
 from scorpion.store.models import GameRow, ResultRow
 from scorpion.store.peeking import PEEKING_OFF
-from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor, stages
+from scorpion.web.advice import FULL, MAX_QUEUED, QUICK, SEED, Advisor, Answer, stages
+from scorpion.web.app import _hints
 from scorpion.web.schemas import PEEKED_REASON
 from winning import WINNABLE_DEAL, winning_line
 
@@ -358,6 +359,22 @@ def test_a_views_first_answer_goes_before_the_refining_of_views_left_behind() ->
         assert again is not None and not again.cancelled()
     finally:
         advisor.close()
+
+
+def test_f3_moves_of_equal_chance_keep_the_order_that_lists_a_way_back_last() -> None:
+    """F3: the hints are best chance first; among moves of equal chance, the order of the
+    moves given (the engine's, with a move back to an earlier position last), not the
+    advice's own order of ties."""
+    a, back, c = (Move.parse(t) for t in ("5S-7", "8D-1", "JC-5"))
+    advice = Advice(
+        moves=(MoveAdvice(back, 5, 8, 0), MoveAdvice(a, 5, 8, 0), MoveAdvice(c, 3, 8, 0)),
+        samples=8, exact=False, separated=False, solves=24, nodes=1_000,
+    )
+    hinted = _hints([a, c, back], Answer(advice, refining=False), peek=False, winning=None)
+    assert hinted.moves == ["5S-7", "8D-1", "JC-5"]
+    assert [(m.move, m.wins) for m in hinted.chances] == [
+        ("5S-7", 5), ("8D-1", 5), ("JC-5", 3)
+    ]
 
 
 def test_no_move_left_means_no_advice(database: Database) -> None:

@@ -4,8 +4,8 @@ The view gains the reserve or free cells (their cards are face up, as in PySolFC
 the page needs to draw the game; moves to and from free cells use the engine's notation
 (``7H-f1``); refusals speak of colours, reserves and free cells in a player's words; the
 hints give chances (but in Scorpion Head and How They Run, whose hints list the legal
-moves); saved
-games and statistics are kept per game. No answer names a face-down or stock card.
+moves); saved games and statistics are kept per game. No answer names a face-down or
+stock card.
 """
 
 from __future__ import annotations
