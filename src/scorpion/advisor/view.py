@@ -228,11 +228,10 @@ def format_view(view: PlayerView, title: str | None = None) -> str:
     start = len(title.splitlines()) if title else 0  # the title's comment lines stay as given
     for i in range(start, len(lines)):
         key, _, value = lines[i].partition(": ")
-        if key.isdigit() or key == "stock":
-            words = [HIDDEN if w.strip("[]") in hidden else w.strip("[]") for w in value.split()]
+        if key.isdigit() or key == "stock":  # the hidden places: face down, the stock
             tokens = value.split()
             lines[i] = f"{key}: " + " ".join(
-                t.replace(t.strip("[]"), w) for t, w in zip(tokens, words, strict=True)
+                t.replace(t.strip("[]"), HIDDEN) if t.strip("[]") in hidden else t for t in tokens
             )
     return "\n".join(lines) + "\n"
 

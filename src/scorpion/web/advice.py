@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections import OrderedDict
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -65,6 +66,7 @@ STAGES = (QUICK, FULL)
 """Scorpion's two stages."""
 
 
+@functools.cache  # asked at every hints request; a variant is a registered singleton
 def stages(variant: Variant) -> tuple[Stage, ...]:
     """The two stages of ``variant`` (Scorpion's :data:`STAGES`, with the game's own
     budgets from :data:`~scorpion.advisor.advise.TABLE_BUDGETS`); () for a game whose hints
