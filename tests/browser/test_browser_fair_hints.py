@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from table_page import Table
 
@@ -108,6 +109,67 @@ def test_escape_closes_the_hints_and_a_move_makes_them_stale(table: Table) -> No
     with table.expect_answer("/api/game/redo"):
         page.keyboard.press("r")
     expect(page.locator("#message")).to_be_hidden(timeout=1_000)
+
+
+@pytest.mark.parametrize("move_answer", ["before", "after"])
+def test_f3_hints_asked_just_before_a_move_are_no_conflict(table: Table, move_answer: str) -> None:
+    """F3: while the list is open the page asks again for refined chances; when the player
+    moves meanwhile and the move reaches the server first, that request is answered 409
+    (the version it names is old). It is the page's own move, not another tab: nothing is
+    said (the page used to say "This game was changed in another tab or page"), whether the
+    move's answer comes back before that 409 or after it. The server's first answer is
+    replayed as still refining, so that the page asks again; that request is held until
+    the move is made."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    answered: list[int] = []  # the hints requests answered
+    held: list[Any] = []  # the hints requests held back
+    moved: list[tuple[Any, Any]] = []  # the move's request and its answer, held back
+
+    def hints(route: Any) -> None:
+        if answered:
+            held.append(route)  # asked again: held until the move is made
+            return
+        answered.append(1)
+        route.fulfill(json={**route.fetch().json(), "refining": True})
+
+    def move(route: Any) -> None:
+        answer = route.fetch()  # the server makes the move now
+        if move_answer == "after":
+            moved.append((route, answer))
+        else:
+            route.fulfill(response=answer)
+            moved.append((route, None))
+
+    page.route(re.compile(r"/api/game/hints"), hints)
+    page.route(re.compile(r"/api/game/move"), move)
+    page.keyboard.press("h")
+    expect(table.toast()).to_contain_text(HINT_SAID)
+    _wait_until(page, lambda: bool(held))
+    assert table.recorder is not None
+    read = [path for path, _s, _b in table.recorder.answers].count("/api/game")
+    page.keyboard.press("d")
+    _wait_until(page, lambda: bool(moved))
+    with page.expect_response(re.compile(r"/api/game/hints")) as info:
+        held.pop().continue_()
+    assert info.value.status == 409  # the version of before the move
+    if move_answer == "after":
+        route, answer = moved[0]
+        route.fulfill(response=answer)
+    expect(page.locator("#stock-count")).to_have_text("0")  # the move is shown
+    page.wait_for_timeout(1_500)  # (what the page did with the 409, it has done by now)
+    expect(page.locator("#message")).not_to_contain_text("another tab")
+    # Nor was the game read again, as after a change made elsewhere.
+    assert [path for path, _s, _b in table.recorder.answers].count("/api/game") == read
+
+
+def _wait_until(page: Any, done: Any, seconds: float = 10.0) -> None:
+    """Let the page run (its requests are routed meanwhile) until ``done()``."""
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("waited in vain")
 
 
 def test_f3_the_first_hint_follows_the_best_move_when_refined_chances_reorder(

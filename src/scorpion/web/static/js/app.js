@@ -730,6 +730,12 @@ class App {
     try {
       answer = await api.hints(variant, false, version);
     } catch (error) {
+      if (error.name === "ApiError" && error.stale) {
+        // A move of this page's own that reached the server first (its answer may still
+        // be on its way) made these hints' version old: no news, and no other tab.
+        await this.queue;
+        if (!this.view || this.view.version !== version || this.variant !== variant) return false;
+      }
       await this.failed(error, {});
       return false;
     }
