@@ -9,10 +9,11 @@ bounded timeouts, never asserting how fast they come.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from table_page import Table
 
 from winning import WINNABLE_DEAL
@@ -150,7 +151,7 @@ def test_f3_hints_asked_just_before_a_move_are_no_conflict(table: Table, move_an
     read = [path for path, _s, _b in table.recorder.answers].count("/api/game")
     page.keyboard.press("d")
     _wait_until(page, lambda: bool(moved))
-    with page.expect_response(re.compile(r"/api/game/hints")) as info:
+    with table.expect_answer("/api/game/hints") as info:
         held.pop().continue_()
     assert info.value.status == 409  # the version of before the move
     if move_answer == "after":
@@ -163,7 +164,7 @@ def test_f3_hints_asked_just_before_a_move_are_no_conflict(table: Table, move_an
     assert [path for path, _s, _b in table.recorder.answers].count("/api/game") == read
 
 
-def _wait_until(page: Any, done: Any, seconds: float = 10.0) -> None:
+def _wait_until(page: Page, done: Callable[[], bool], seconds: float = 10.0) -> None:
     """Let the page run (its requests are routed meanwhile) until ``done()``."""
     for _ in range(int(seconds * 20)):
         if done():
