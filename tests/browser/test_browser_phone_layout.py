@@ -205,6 +205,51 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
         context.close()
 
 
+HINT_PARTS_COVERED = """() => {
+  const box = document.getElementById('message').getBoundingClientRect();
+  const place = document.querySelector('.hint-target');
+  const cards = place.querySelectorAll('.card');
+  const parts = [...document.querySelectorAll('.card.hint'),
+                 cards.length ? cards[cards.length - 1] : place.querySelector('.slot')];
+  return parts.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+  }).map((el) => el.dataset.code || 'the slot of ' + place.getAttribute('aria-label'));
+}"""
+
+
+def test_f3_f9_a_hint_message_on_a_phone_leaves_the_hinted_cards_and_place_clear(
+    browser: Browser, base_url: str
+) -> None:
+    """F3, F9: on a phone, the message saying a hint covers neither the hint's cards nor
+    the place it names. In Scorpion Head deal 2 the first and third hints go to the empty
+    free cell 1: the message, kept off the exposed cards at the bottom, went under the
+    header and lay on that free cell; it now stands between, above the list."""
+    context, table = open_table(browser, base_url, 390, 844)
+    try:
+        page = table.page
+        table.new_game(2, "scorpion-head")
+        table.settle()
+        message = page.locator("#message")
+        said = []
+        for k in (1, 2, 3):
+            page.keyboard.press("h")
+            page.wait_for_function(
+                "k => document.getElementById('message').textContent.startsWith(`Hint ${k} of`)"
+                " && document.querySelector('.hint-target')", arg=k)
+            table.slid_in(message)
+            table.slid_in(page.locator("#hint-panel"))
+            said.append(message.inner_text())
+            assert page.evaluate(HINT_PARTS_COVERED) == [], said[-1]
+            box = message.bounding_box()
+            panel = page.locator("#hint-panel").bounding_box()
+            assert box is not None and panel is not None
+            assert box["y"] + box["height"] <= panel["y"], (box, panel)
+        assert [text.endswith("to free cell 1") for text in said] == [True, False, True], said
+    finally:
+        context.close()
+
+
 def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
     browser: Browser, base_url: str
 ) -> None:

@@ -24,6 +24,22 @@ const NOT_A_NUMBER = (text) => !/[0-9]/.test(text) || /[^\W\d_]/.test(text.repla
 const OTHER_DIGIT = (text) => (text.match(/(?![0-9])\p{Nd}/u) || [null])[0];
 const HINT_POLLS = 120; // re-asks for refined chances at most, per position
 
+/** Where `box` stands on the screen: its box without the shift of its slide-in. */
+function standingRect(box) {
+  const shown = box.getBoundingClientRect();
+  const shift = new DOMMatrixReadOnly(getComputedStyle(box).transform);
+  return {
+    left: shown.left - shift.m41, right: shown.right - shift.m41,
+    top: shown.top - shift.m42, bottom: shown.bottom - shift.m42, height: shown.height,
+  };
+}
+
+/** True if `rect` overlaps one of `rects` (screen boxes). */
+function hits(rect, rects) {
+  return rects.some((r) => r.left < rect.right && r.right > rect.left
+    && r.top < rect.bottom && r.bottom > rect.top);
+}
+
 function load(key, fallback) {
   try {
     return localStorage.getItem(key) ?? fallback;
@@ -1051,9 +1067,11 @@ class App {
   }
 
   /** Keep the message above the footer's controls, the replay bar and, on a narrow
-   * screen, the list of hints (which then covers the bottom); and off the exposed cards:
-   * over the top card of a long column it goes under the header, unless it would cover
-   * one there too. */
+   * screen, the list of hints (which then covers the bottom); and off the cards the player
+   * reads there: the exposed cards, and the hint's own cards and the place it names (an
+   * empty column or free cell too). When it would cover one at the bottom, it goes under
+   * the header, or else to the lowest height between where it covers none; failing that,
+   * the lowest where it leaves the hint's cards and place clear. */
   placeToast() {
     const box = $("message");
     if (box.hidden) return;
@@ -1065,6 +1083,7 @@ class App {
       if (top < vh) bottom = Math.max(bottom, vh - top + 8);
     }
     const panel = $("hint-panel");
+    const clear = this.keepClear();
     box.style.left = box.style.right = box.style.maxWidth = "";
     if (!panel.hidden && document.body.classList.contains("dock-hints")) {
       // The list docks at the right: the message goes under it, off the cards, when it
@@ -1076,7 +1095,8 @@ class App {
       box.style.maxWidth = `${panel.offsetWidth}px`;
       box.style.bottom = "auto";
       box.style.top = `${panel.offsetTop + panel.offsetHeight + 8}px`;
-      if (box.getBoundingClientRect().bottom <= vh - bottom && !this.coversExposedCard(box)) return;
+      const at = standingRect(box);
+      if (at.bottom <= vh - bottom && !hits(at, clear.all)) return;
       box.style.left = box.style.right = box.style.maxWidth = "";
     }
     if (!panel.hidden && !document.body.classList.contains("dock-hints")) {
@@ -1086,31 +1106,38 @@ class App {
     }
     box.style.top = "";
     box.style.bottom = `${Math.round(bottom)}px`;
-    if (!this.coversExposedCard(box)) return;
+    const at = standingRect(box);
+    if (!hits(at, clear.all)) return;
+    // The heights to try, in the order of preference: the header's, then from the bottom
+    // up, just above or just below each card in the way.
     const bar = document.querySelector(".bar");
+    const high = Math.round(Math.max(bar ? bar.getBoundingClientRect().bottom : 0, 0) + 8);
+    const tops = [high];
+    for (const r of clear.all) tops.push(r.top - 8 - at.height, r.bottom + 8);
+    const heights = [high, ...tops.slice(1).filter((t) => t > high && t < at.top)
+      .sort((a, b) => b - a)];
+    const moved = (top) => ({ ...at, top, bottom: top + at.height });
+    const top = heights.find((t) => !hits(moved(t), clear.all))
+      ?? [at.top, ...heights].find((t) => !hits(moved(t), clear.hinted));
+    if (top === undefined || top === at.top) return;
     box.style.bottom = "auto";
-    box.style.top = `${Math.round(Math.max(bar ? bar.getBoundingClientRect().bottom : 0, 0) + 8)}px`;
-    if (this.coversExposedCard(box)) {
-      box.style.top = "";
-      box.style.bottom = `${Math.round(bottom)}px`;
-    }
+    box.style.top = `${Math.round(top)}px`;
   }
 
-  /** True if `box` lies over the top card of a column, or a card in a cell: where the box
-   * stands, not where its slide-in shows it now. */
-  coversExposedCard(box) {
-    const shown = box.getBoundingClientRect();
-    const shift = new DOMMatrixReadOnly(getComputedStyle(box).transform);
-    const rect = {
-      left: shown.left - shift.m41, right: shown.right - shift.m41,
-      top: shown.top - shift.m42, bottom: shown.bottom - shift.m42,
-    };
-    return this.table.columnCards.some((cards) => {
-      const top = cards[cards.length - 1];
-      if (!top) return false;
-      const r = top.getBoundingClientRect();
-      return r.left < rect.right && r.right > rect.left && r.top < rect.bottom && r.bottom > rect.top;
-    });
+  /** The boxes that a message keeps clear of: `all`, the top card of every column and
+   * cell and the `hinted` ones; `hinted`, the cards of the hint shown (or the stock) and
+   * the place it names (its top card, or its empty slot). */
+  keepClear() {
+    const exposed = this.table.columnCards.map((cards) => cards[cards.length - 1])
+      .filter(Boolean).map((el) => el.getBoundingClientRect());
+    const hinted = [...document.querySelectorAll(".hint")].map((el) => el.getBoundingClientRect());
+    const place = document.querySelector(".hint-target");
+    if (place) {
+      const cards = place.querySelectorAll(".card");
+      const el = cards.length ? cards[cards.length - 1] : place.querySelector(".slot");
+      if (el) hinted.push(el.getBoundingClientRect());
+    }
+    return { all: [...exposed, ...hinted], hinted };
   }
 
   /** Tell screen readers (only) what just happened. */
