@@ -631,3 +631,17 @@ def test_f3_f10_v2_the_hints_of_a_ten_column_game_give_chances(table: Table) -> 
     expect(page.locator("#hint-plain")).to_be_visible()
     chances = page.locator("#hint-list .hint-chance").all_inner_texts()
     assert len(chances) > 1 and all(text == "" for text in chances)
+
+
+def test_f9_v2_the_deal_key_in_a_game_without_a_stock_says_so(table: Table) -> None:
+    """F9, V2: D in Three Blind Mice (no stock, no Deal button) says that the game has none
+    and asks the server nothing (it did nothing, and said nothing, as C says of a game
+    without cells)."""
+    page = table.page
+    new_game(table, "three-blind-mice", 3)
+    assert table.recorder is not None
+    asked = len(table.recorder.answers)
+    page.locator("#tableau [tabindex='0']").focus()
+    page.keyboard.press("d")
+    expect(table.toast()).to_have_text("This game has no stock to deal.")
+    assert len(table.recorder.answers) == asked

@@ -4,6 +4,9 @@ from the top of the page."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from playwright.sync_api import Locator, Page, expect
 from table_page import Table, dead_end_line
 
@@ -118,3 +121,66 @@ def test_f9_a_new_deal_puts_the_keys_on_an_exposed_card(table: Table) -> None:
     assert focused_key is not None and focused_key.startswith("down"), focused_key
     deal_by_key(table, WINNABLE_DEAL + 1)
     expect(page.locator("#tableau .card.face:focus")).to_have_count(1)
+
+
+def test_f9_f3_the_list_of_hints_closing_hands_its_focus_to_the_hint_button(
+    table: Table,
+) -> None:
+    """F9, F3: the list of hints closes with Esc, or when a key changes the game (U); the
+    keyboard focus, if it was in the list, goes back to the Hint button (it fell to the
+    page's body: the arrows did nothing and Tab started again from the top)."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    panel = page.locator("#hint-panel")
+    with table.expect_answer("/api/game/move"):
+        page.keyboard.press("d")
+    for key, answer in (("Escape", None), ("u", "/api/game/undo")):
+        page.keyboard.press("h")
+        expect(panel).to_be_visible()
+        page.locator("#hint-list .hint-item").first.focus()
+        if answer:
+            with table.expect_answer(answer):
+                page.keyboard.press(key)
+        else:
+            page.keyboard.press(key)
+        expect(panel).to_be_hidden()
+        expect(page.locator("#btn-hint")).to_be_focused()
+    expect(page.locator("#stock-count")).not_to_have_text("0")  # the deal was taken back
+
+
+def test_f9_the_game_over_dialog_leaves_the_focus_where_the_player_took_it(
+    table: Table,
+) -> None:
+    """F9, F11: after Give up, the verdict comes a second or two later, and with it Show
+    me. It takes the focus from Next deal, where the dialog put it, only if no key was
+    pressed meanwhile: a player who had gone on (Shift+Tab here) was taken back to it."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    held: list[Any] = []  # the first request for the verdict, held until a key is pressed
+    asked: list[int] = []
+
+    def solution(route: Any) -> None:
+        if asked:
+            route.continue_()
+        else:
+            asked.append(1)
+            held.append(route)
+
+    page.route(re.compile(r"/api/deal/solution"), solution)
+    with table.expect_answer("/api/game/move"):
+        page.keyboard.press("d")  # a move: Give up asks first
+    page.get_by_role("button", name="Give up").click()
+    with table.expect_answer("/api/game/give-up"):
+        page.locator("#confirm-dialog").get_by_role("button", name="Give up").click()
+    end = page.locator("#end-dialog")
+    expect(end.get_by_role("button", name="Next deal")).to_be_focused()
+    while not held:
+        page.wait_for_timeout(50)
+    page.keyboard.press("Shift+Tab")
+    page.evaluate("window.goneTo = document.activeElement")
+    held.pop().continue_()
+    show = end.get_by_role("button", name="Show me")
+    expect(show).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement === window.goneTo")
+    expect(show).not_to_be_focused()

@@ -250,6 +250,53 @@ def test_f3_f9_a_hint_message_on_a_phone_leaves_the_hinted_cards_and_place_clear
         context.close()
 
 
+DEAL_5_LINE = [
+    "9H-1", "5H-3", "2C-1", "JC-5", "7D-3", "9D-4", "7H-5", "QD-1", "TC-5", "KS-6",
+    "TH-2", "8D-4", "2S-3", "KC-7", "QH-5", "TD-2", "5D-6", "8C-4", "4D-6", "8H-2",
+    "4H-1", "6H-2", "JD-1", "6D-1", "2H-1", "JH-5", "5S-2", "6S-7", "3S-2", "deal",
+]
+"""Thirty moves of Scorpion deal 5 (the solver's line), after which column 1 is long."""
+
+FOCUS_HIDDEN = """() => {
+  const el = document.activeElement;
+  const r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + 10, r.top + 10);
+  return !(at && (at === el || el.contains(at)));
+}"""
+
+
+def test_f3_f9_on_a_phone_the_list_of_hints_never_hides_the_focused_card(
+    browser: Browser, base_url: str
+) -> None:
+    """F3, F9: on a phone the list of hints covers the bottom of the screen; a card that
+    takes the keyboard focus there (a column's number key) is scrolled up out from under
+    it. After thirty moves of deal 5, column 1's exposed card lay under the list, its focus
+    ring out of sight."""
+    context, table = open_table(browser, base_url, 390, 844)
+    try:
+        page = table.page
+        table.new_game(5)
+        for text in DEAL_5_LINE:
+            assert page.request.post("/api/game/move", data={"move": text}).ok, text
+        table.open()
+        table.settle()
+        page.locator("#tableau [tabindex='0']").focus()
+        page.keyboard.press("h")
+        panel = page.locator("#hint-panel")
+        expect(panel).to_be_visible()
+        table.slid_in(panel)
+        covered = []
+        for key in "1234567":
+            page.keyboard.press(key)
+            page.wait_for_timeout(100)
+            if page.evaluate(FOCUS_HIDDEN):
+                covered.append(key)
+        assert covered == [], covered
+        expect(panel).to_be_visible()
+    finally:
+        context.close()
+
+
 def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
     browser: Browser, base_url: str
 ) -> None:

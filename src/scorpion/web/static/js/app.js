@@ -806,17 +806,37 @@ class App {
     document.body.classList.add("hints-open");
     if (opening) this.table.layout();
     this.renderHints(); // which places a message up again, off the cards as they are now
+    this.keepFocusInSight();
     this.pollHints();
   }
 
+  /** On a narrow screen the list of hints covers the bottom of the page: scroll the card
+   * or place that has the keyboard focus up from under it (as far as the page scrolls). */
+  keepFocusInSight() {
+    const panel = $("hint-panel");
+    const el = document.activeElement;
+    if (panel.hidden || document.body.classList.contains("dock-hints")) return;
+    if (!el || !$("felt").contains(el)) return;
+    // The list's place, not its box: the box slides in.
+    const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
+    const panelTop = window.innerHeight - lifted - panel.offsetHeight;
+    const r = el.getBoundingClientRect();
+    const under = r.top + Math.min(r.height, 48) + 8 - panelTop; // a card's face: its top
+    if (under > 0) window.scrollBy({ top: under, behavior: "instant" });
+  }
+
+  /** Close the list of hints; the keyboard focus, if it was in the list, goes back to the
+   * Hint button (hidden, the list would drop it on the page's body). */
   closeHints() {
     window.clearTimeout(this.hintPoll);
     const panel = $("hint-panel");
     if (panel.hidden) return;
+    const focused = panel.contains(document.activeElement);
     panel.hidden = true;
     document.body.classList.remove("hints-open");
     this.table.layout();
     this.placeToast();
+    if (focused) $("btn-hint").focus();
   }
 
   /** While the list is open and the server is refining the chances (or, peeking, still
@@ -1192,6 +1212,7 @@ class App {
     $("btn-finish").addEventListener("click", () => this.finish());
     $("btn-give-up").addEventListener("click", () => this.ending.giveUp());
     window.addEventListener("scroll", () => this.placeToast(), { passive: true });
+    $("felt").addEventListener("focusin", () => this.keepFocusInSight());
     $("peeking").addEventListener("change", (event) => this.setPeeking(event.target));
     $("hint-close").addEventListener("click", () => {
       this.closeHints();
@@ -1230,7 +1251,11 @@ class App {
         case "u": this.pressed("btn-undo"); break;
         case "r": this.pressed("btn-redo"); break;
         case "h": this.pressed("btn-hint"); break;
-        case "d": this.pressed("btn-deal"); break;
+        case "d":
+          // A game without a stock says so (its Deal button is not there to press).
+          if (this.view && !this.view.rules.stock_deal) this.say("This game has no stock to deal.");
+          else this.pressed("btn-deal");
+          break;
         case "n": this.openNewGame(); break;
         case "f": if (!$("btn-finish").hidden) this.finish(); break;
         case "escape":

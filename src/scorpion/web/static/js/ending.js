@@ -30,12 +30,15 @@ export class Ending {
     this.step = 0;
     this.timer = null;
     this.polls = 0;
+    this.firstFocus = null; // where the end dialog put the keyboard focus
+    this.keyed = false;
     this.bind();
   }
 
   bind() {
     $("end-next").addEventListener("click", () => this.onNext());
     $("end-show").addEventListener("click", () => this.showMe());
+    $("end-dialog").addEventListener("keydown", () => { this.keyed = true; });
     $("end-undo").addEventListener("click", () => {
       $("end-dialog").close("undo");
       this.app.undo();
@@ -180,7 +183,9 @@ export class Ending {
     const dialog = $("end-dialog");
     dialog.returnValue = "";
     if (!dialog.open) dialog.showModal();
-    (stuck ? $("end-undo") : $("end-next")).focus();
+    this.firstFocus = stuck ? $("end-undo") : $("end-next");
+    this.firstFocus.focus();
+    this.keyed = false; // a key pressed in the dialog since it opened (see askSolution)
   }
 
   async askSolution() {
@@ -207,7 +212,10 @@ export class Ending {
     const show = $("end-show");
     show.hidden = answer.status !== "winnable" || answer.line_moves === null;
     $("end-show-note").hidden = show.hidden;
-    if ($("end-dialog").open && !show.hidden) show.focus();
+    // Show me takes the focus only from where the dialog put it, before any key: the
+    // answer comes a second or two later, and a player already on the way goes on.
+    if ($("end-dialog").open && !show.hidden && !this.keyed
+        && document.activeElement === this.firstFocus) show.focus();
   }
 
   onNext() {
