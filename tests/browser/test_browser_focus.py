@@ -184,3 +184,33 @@ def test_f9_the_game_over_dialog_leaves_the_focus_where_the_player_took_it(
     page.wait_for_timeout(300)
     assert page.evaluate("document.activeElement === window.goneTo")
     expect(show).not_to_be_focused()
+
+
+def test_f9_f3_a_hint_asked_from_the_cards_puts_the_keys_on_its_card(table: Table) -> None:
+    """F9, F3: H pressed with the keys on the cards puts them on the hinted card (a screen
+    reader says it), so that Enter takes it and its column's number plays the hint; from
+    the Hint button the focus stays on the button (Enter again gives the next hint)."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    message = page.locator("#message")
+    page.locator("#btn-hint").focus()
+    page.keyboard.press("Enter")
+    expect(message).to_have_attribute("data-hint", re.compile(r"."))
+    expect(page.locator("#btn-hint")).to_be_focused()
+    page.locator("#tableau [tabindex='0']").focus()
+    hint = ""
+    for _ in range(6):  # to a hint that moves a card (not the stock's deal)
+        page.keyboard.press("h")
+        page.wait_for_function("h => document.getElementById('message').dataset.hint"
+                               " && document.getElementById('message').dataset.hint !== h",
+                               arg=hint)
+        hint = message.get_attribute("data-hint") or ""
+        if hint != "deal":
+            break
+    code, column = hint.split("-")
+    expect(page.locator("#tableau :focus")).to_have_attribute("data-code", code)
+    page.keyboard.press("Enter")
+    with table.expect_answer("/api/game/move") as info:
+        page.keyboard.press(column[-1])
+    view = table.played(info.value)
+    assert code in view["columns"][int(column) - 1]["cards"]

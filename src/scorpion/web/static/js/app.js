@@ -783,6 +783,10 @@ class App {
     this.hints.next = i + 1;
     this.hints.current = text;
     this.table.showHint(move);
+    // With the keys on the cards (H pressed there), they go to the hinted card: Enter
+    // takes it, its column's number puts it there (a screen reader says the card).
+    const where = move.deal || quiet ? null : this.table.locateCode(move.card);
+    if (where && $("felt").contains(document.activeElement)) this.table.focusAt(where.col, where.idx);
     if (!quiet) {
       this.say(this.hintWords(i), "info", 4500);
       $("message").dataset.hint = text;
