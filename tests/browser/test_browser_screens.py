@@ -66,6 +66,9 @@ def test_table_fits_the_screen_and_names_every_card(
         for part in ("#time", "#moves", "#runs", "#stock-count"):
             expect(counters.locator(part)).to_have_count(1)
         expect(page.locator("#time")).to_have_attribute("aria-live", "off")
+        # A counter that changes is said with its name ("Moves 12"), not as a bare number.
+        for part in ("#moves", "#runs", "#stock-count"):
+            expect(page.locator(f".counter:has({part})")).to_have_attribute("aria-atomic", "true")
         expect(counters).to_contain_text("Runs")
         expect(page.locator("#runs")).to_have_text("0/4")
         expect(page.locator("#time")).to_have_text("00:00")
