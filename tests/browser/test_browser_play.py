@@ -105,6 +105,19 @@ def test_an_illegal_drop_is_refused_and_changes_nothing(table: Table, artifacts)
     assert table.api_view()["moves"] == 0
 
 
+def test_f9_r15_undo_says_what_it_took_back(table: Table) -> None:
+    """F9, R15: Undo says which card went back where, and that a card turned face down
+    again, without naming it (it said only "Move taken back."; Redo named its move)."""
+    table.new_game(5)
+    page = table.page
+    table.played(table.click_move("5H", 2))  # onto the six of hearts; column 1 turns a card up
+    with table.expect_answer("/api/game/undo") as info:
+        page.keyboard.press("u")
+    table.played(info.value)
+    expect(page.locator("#announce")).to_have_text(
+        "Move taken back: five of hearts back to column 1; 1 card turned face down again.")
+
+
 def test_stock_deal_then_undo_and_redo(table: Table) -> None:
     start = table.new_game(1)
     page = table.page
@@ -125,7 +138,8 @@ def test_stock_deal_then_undo_and_redo(table: Table) -> None:
     undone = table.played(info.value)
     assert undone["columns"] == start["columns"] and undone["stock"] == 3
     expect(page.locator("#btn-redo")).to_be_enabled()
-    expect(page.locator("#announce")).to_have_text("Move taken back.")
+    expect(page.locator("#announce")).to_have_text(
+        "Move taken back: the stock deal; 3 cards back in the stock.")
 
     with table.expect_answer("/api/game/redo") as info:
         page.get_by_role("button", name="Redo").click()

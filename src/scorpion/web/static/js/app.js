@@ -135,6 +135,36 @@ function narrate(view) {
   return `${parts.join("; ")}.`;
 }
 
+/** What an Undo took back, in words for screen readers, from the page's views before and
+ * after it: the card that went back and where to, the cards back in the stock, the runs
+ * put back. A card turned face down again is counted, not named (it is hidden again). */
+function undoneWords(before, after) {
+  const places = (view) => {
+    const at = new Map();
+    view.columns.forEach((column, c) => {
+      for (const code of column.cards) at.set(code, `column ${c + 1}`);
+    });
+    (view.cells || []).forEach((code, k) => {
+      if (code) at.set(code, view.rules.cell_kind === "reserve" ? "the reserve" : `free cell ${k + 1}`);
+    });
+    return at;
+  };
+  const was = places(before);
+  const now = places(after);
+  const parts = [];
+  const moved = [...now.keys()].find((code) => was.has(code) && was.get(code) !== now.get(code));
+  const back = after.stock - before.stock;
+  if (moved) parts.push(`${cardName(moved)} back to ${now.get(moved)}`);
+  else if (back > 0) parts.push("the stock deal");
+  if (back > 0) parts.push(`${back} card${back > 1 ? "s" : ""} back in the stock`);
+  const count = (view) => view.columns.reduce((n, column) => n + column.face_down, 0);
+  const down = count(after) - count(before);
+  if (down > 0) parts.push(`${down} card${down > 1 ? "s" : ""} turned face down again`);
+  const runs = before.runs.length - after.runs.length;
+  if (runs > 0) parts.push(runs > 1 ? `${runs} runs put back` : "a run put back");
+  return `Move taken back${parts.length ? `: ${parts.join("; ")}` : ""}.`;
+}
+
 class App {
   constructor() {
     this.table = new Table({
@@ -671,10 +701,14 @@ class App {
   undo() {
     if (!this.view) return;
     this.clearSelection();
-    this.perform(() => api.undo(this.variant, this.view.version), {
+    let before = null; // the view the undo is made on (after the changes queued before it)
+    this.perform(() => {
+      before = this.view;
+      return api.undo(this.variant, this.view.version);
+    }, {
       still: () => Boolean(this.view && this.view.can_undo),
     }).then((ok) => {
-      if (ok) this.announce("Move taken back.");
+      if (ok) this.announce(before ? undoneWords(before, this.view) : "Move taken back.");
     });
   }
 
