@@ -118,6 +118,19 @@ def test_f9_r15_undo_says_what_it_took_back(table: Table) -> None:
         "Move taken back: five of hearts back to column 1; 1 card turned face down again.")
 
 
+def test_f9_picking_up_a_card_says_the_cards_that_go_with_it(table: Table) -> None:
+    """F9: picking up a card says it and the cards on it, which move with it (only the
+    card itself was marked pressed, and nothing was said); choosing it again puts it down."""
+    table.new_game(5)
+    page = table.page
+    table.click_card("5H")
+    expect(page.locator("#announce")).to_have_text(
+        "Picked up five of hearts, with eight of hearts, nine of diamonds, ten of hearts on it.")
+    page.keyboard.press("Enter")  # on the card the click focused (a second click moves it)
+    expect(page.locator("#announce")).to_have_text("Put down.")
+    expect(table.card("5H")).not_to_have_class(re.compile(r"\bin-group\b"))
+
+
 def test_stock_deal_then_undo_and_redo(table: Table) -> None:
     start = table.new_game(1)
     page = table.page

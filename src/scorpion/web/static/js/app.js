@@ -1010,6 +1010,15 @@ class App {
     this.table.setSelection({ col, idx });
   }
 
+  /** Tell screen readers what the selection holds: its card and the cards on it (they
+   * move with it). */
+  announcePicked() {
+    const { col, idx } = this.selected;
+    const names = this.table.group(col, idx).map((el) => cardName(el.dataset.code));
+    const on = names.length > 1 ? `, with ${names.slice(1).join(", ")} on it` : "";
+    this.announce(`Picked up ${names[0]}${on}.`);
+  }
+
   clearSelection() {
     this.selected = null;
     this.table.setSelection(null);
@@ -1033,8 +1042,13 @@ class App {
     const sel = this.selected;
     if (sel) {
       if (sel.col === col) {
-        if (faceUp && idx !== sel.idx) this.select(col, idx);
-        else this.clearSelection();
+        if (faceUp && idx !== sel.idx) {
+          this.select(col, idx);
+          this.announcePicked();
+        } else {
+          this.clearSelection();
+          this.announce("Put down.");
+        }
         return;
       }
       this.move(sel.code, col);
@@ -1042,6 +1056,7 @@ class App {
     }
     if (faceUp) {
       this.select(col, idx);
+      this.announcePicked();
       if (pointer) this.lastTap = { code, time: performance.now() };
     } else if (idx >= 0) {
       this.say("That card is face down; it turns over when the cards on it move away.");
