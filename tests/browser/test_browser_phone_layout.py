@@ -404,3 +404,23 @@ def test_f9_on_a_phone_held_sideways_the_hints_list_leaves_the_cards_their_size(
         assert box["x"] + box["width"] <= 1280 - 8
     finally:
         context.close()
+
+
+def test_f9_on_a_narrow_screen_the_keys_legend_comes_with_the_keyboard(
+    browser: Browser, base_url: str
+) -> None:
+    """F9: a narrow screen (a phone, or a desktop zoomed to 200%) hides the legend of the
+    keys; once a key is pressed, the legend is shown under the table (a keyboard player on
+    a zoomed desktop had it only on the rules page)."""
+    context, table = open_table(browser, base_url, 640, 800)
+    try:
+        page = table.page
+        table.new_game(5)
+        legend = page.locator("#keys-list")
+        expect(legend).to_be_hidden()
+        page.keyboard.press("Tab")
+        expect(legend).to_be_visible()
+        expect(legend).to_contain_text("hint")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 640
+    finally:
+        context.close()

@@ -1287,6 +1287,9 @@ class App {
   }
 
   bindKeys() {
+    // A narrow screen hides the keys' legend; a keyboard in use brings it back (F9).
+    document.addEventListener("keydown", () => document.body.classList.add("keys-used"),
+      { once: true });
     document.addEventListener("keydown", (event) => {
       if (this.keysAside() || isTyping(event.target)) return;
       const key = event.key.toLowerCase();
