@@ -214,3 +214,43 @@ def test_f9_f3_a_hint_asked_from_the_cards_puts_the_keys_on_its_card(table: Tabl
         page.keyboard.press(column[-1])
     view = table.played(info.value)
     assert code in view["columns"][int(column) - 1]["cards"]
+
+
+def test_f9_f3_refined_chances_leave_the_keys_where_the_player_has_them(
+    table: Table,
+) -> None:
+    """F9, F3: H on the cards puts the keys on the hinted card; when the refined chances
+    come a moment later with another move first, the page points at that move but leaves
+    the keys where they are (they jumped to its card, away from the card the player had
+    picked up). The server's answers are replayed: still refining in its first order, then
+    refined in the reverse order."""
+    page = table.page
+    table.new_game(WINNABLE_DEAL)
+    first: list[dict[str, Any]] = []
+    read: list[str] = []  # set once the test has seen where the keys went
+
+    def reorder(route: Any) -> None:
+        if not first:
+            first.append(route.fetch().json())
+        real = first[0]
+        cards = [m for m in real["moves"] if m != "deal"]
+        moves = cards + [m for m in real["moves"] if m == "deal"]
+        if read:
+            moves = cards[::-1] + [m for m in moves if m == "deal"]
+        route.fulfill(json={**real, "moves": moves, "refining": not read, "chances": []})
+
+    page.route(re.compile(r"/api/game/hints"), reorder)
+    page.locator("#tableau [tabindex='0']").focus()
+    page.keyboard.press("h")
+    message = page.locator("#message")
+    expect(message).to_contain_text("Hint 1 of")
+    hinted = (message.get_attribute("data-hint") or "").split("-")[0]
+    focused = page.locator("#tableau :focus")
+    expect(focused).to_have_attribute("data-code", hinted)
+    read.append(hinted)
+    expect(page.locator("#hint-refining")).to_be_hidden(timeout=30_000)
+    page.wait_for_function("h => document.getElementById('message').dataset.hint"
+                           " && !document.getElementById('message').dataset.hint"
+                           ".startsWith(h + '-')", arg=hinted)
+    page.wait_for_timeout(300)
+    expect(focused).to_have_attribute("data-code", hinted)

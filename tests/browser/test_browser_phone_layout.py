@@ -424,3 +424,33 @@ def test_f9_on_a_narrow_screen_the_keys_legend_comes_with_the_keyboard(
         assert page.evaluate("document.documentElement.scrollWidth") <= 640
     finally:
         context.close()
+
+
+def test_f3_with_the_list_docked_on_a_small_desktop_the_message_stays_off_it(
+    browser: Browser, base_url: str
+) -> None:
+    """F3: at 1024x700 the docked list of hints of a game with many moves reaches the
+    footer, so the message cannot go under it; it then stands over the table, left of the
+    list (it lay on the list's last entries and note)."""
+    context, table = open_table(browser, base_url, 1024, 700)
+    try:
+        page = table.page
+        table.new_game(11977, "wasp")
+        table.settle()
+        panel = page.locator("#hint-panel")
+        message = page.locator("#message")
+        for k in (1, 2, 3):
+            page.keyboard.press("h")
+            page.wait_for_function(
+                "k => document.getElementById('message').textContent.startsWith(`Hint ${k} of`)",
+                arg=k)
+            table.slid_in(message)
+            table.slid_in(panel)
+            page.wait_for_timeout(300)  # placed again once the list has come in
+            assert page.evaluate("document.body.classList.contains('dock-hints')")
+            box, list_box = message.bounding_box(), panel.bounding_box()
+            assert box is not None and list_box is not None
+            assert box["x"] + box["width"] <= list_box["x"] or box["y"] >= (
+                list_box["y"] + list_box["height"]), (k, box, list_box)
+    finally:
+        context.close()

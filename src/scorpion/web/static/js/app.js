@@ -746,7 +746,7 @@ class App {
       this.say(sentence(this.hints.message || "no moves left, try Undo or New game"), "info", 6000);
       return;
     }
-    this.point(this.hints.next % moves.length);
+    this.point(this.hints.next % moves.length, { keys: true });
     this.openHints();
   }
 
@@ -809,8 +809,10 @@ class App {
   }
 
   /** Show hint number `i`: highlight it on the table, mark it in the list, and say it
-   * (unless `quiet`: the highlight and the mark alone). */
-  point(i, { quiet = false } = {}) {
+   * (unless `quiet`: the highlight and the mark alone); with `keys` (the player asked for
+   * it), the keyboard focus, if on the cards, goes to its card. A hint pointed at again
+   * by the refined chances leaves the focus where the player has it. */
+  point(i, { quiet = false, keys = false } = {}) {
     const text = this.hints.moves[i];
     const move = parseMove(text);
     if (!move) return;
@@ -819,7 +821,7 @@ class App {
     this.table.showHint(move);
     // With the keys on the cards (H pressed there), they go to the hinted card: Enter
     // takes it, its column's number puts it there (a screen reader says the card).
-    const where = move.deal || quiet ? null : this.table.locateCode(move.card);
+    const where = move.deal || !keys ? null : this.table.locateCode(move.card);
     if (where && $("felt").contains(document.activeElement)) this.table.focusAt(where.col, where.idx);
     if (!quiet) {
       this.say(this.hintWords(i), "info", 4500);
@@ -1170,7 +1172,10 @@ class App {
       box.style.top = `${panel.offsetTop + panel.offsetHeight + 8}px`;
       const at = standingRect(box);
       if (at.bottom <= vh - bottom && !hits(at, clear.all)) return;
-      box.style.left = box.style.right = box.style.maxWidth = "";
+      // Else over the table, left of the list (it lay on the list's last entries).
+      box.style.left = "";
+      box.style.right = `${Math.max(0, window.innerWidth - left + 8)}px`;
+      box.style.maxWidth = `${Math.max(0, left - 24)}px`;
     }
     if (!panel.hidden && !document.body.classList.contains("dock-hints")) {
       // Its size and place, not its box: the box slides while the list comes in.
