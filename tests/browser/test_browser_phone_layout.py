@@ -205,6 +205,20 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
         context.close()
 
 
+def next_hint_said(table: Table, k: int) -> str:
+    """Press H for hint number ``k``; once it is said and shown on the table, and the
+    message and the list have slid in, return its words."""
+    page = table.page
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "k => document.getElementById('message').textContent.startsWith(`Hint ${k} of`)"
+        " && document.querySelector('.hint-target, .stock.hint')", arg=k)
+    message = page.locator("#message")
+    table.slid_in(message)
+    table.slid_in(page.locator("#hint-panel"))
+    return message.inner_text()
+
+
 HINT_PARTS_COVERED = """() => {
   const box = document.getElementById('message').getBoundingClientRect();
   const place = document.querySelector('.hint-target');
@@ -233,13 +247,7 @@ def test_f3_f9_a_hint_message_on_a_phone_leaves_the_hinted_cards_and_place_clear
         message = page.locator("#message")
         said = []
         for k in (1, 2, 3):
-            page.keyboard.press("h")
-            page.wait_for_function(
-                "k => document.getElementById('message').textContent.startsWith(`Hint ${k} of`)"
-                " && document.querySelector('.hint-target')", arg=k)
-            table.slid_in(message)
-            table.slid_in(page.locator("#hint-panel"))
-            said.append(message.inner_text())
+            said.append(next_hint_said(table, k))
             assert page.evaluate(HINT_PARTS_COVERED) == [], said[-1]
             box = message.bounding_box()
             panel = page.locator("#hint-panel").bounding_box()
@@ -440,12 +448,7 @@ def test_f3_with_the_list_docked_on_a_small_desktop_the_message_stays_off_it(
         panel = page.locator("#hint-panel")
         message = page.locator("#message")
         for k in (1, 2, 3):
-            page.keyboard.press("h")
-            page.wait_for_function(
-                "k => document.getElementById('message').textContent.startsWith(`Hint ${k} of`)",
-                arg=k)
-            table.slid_in(message)
-            table.slid_in(panel)
+            next_hint_said(table, k)
             page.wait_for_timeout(300)  # placed again once the list has come in
             assert page.evaluate("document.body.classList.contains('dock-hints')")
             box, list_box = message.bounding_box(), panel.bounding_box()
