@@ -166,9 +166,9 @@ def test_f9_the_game_over_dialog_leaves_the_focus_where_the_player_took_it(
             asked.append(1)
             held.append(route)
 
-    page.route(re.compile(r"/api/deal/solution"), solution)
     with table.expect_answer("/api/game/move"):
-        page.keyboard.press("d")  # a move: Give up asks first
+        page.get_by_role("button", name="Deal", exact=True).click()  # Give up asks first
+    page.route(re.compile(r"/api/deal/solution"), solution)
     page.get_by_role("button", name="Give up").click()
     with table.expect_answer("/api/game/give-up"):
         page.locator("#confirm-dialog").get_by_role("button", name="Give up").click()
