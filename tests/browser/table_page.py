@@ -9,10 +9,12 @@ from __future__ import annotations
 import functools
 import re
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Locator, Page, Response, expect
+from playwright.sync_api import Browser, Locator, Page, Response, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorpion.engine import Position, deal
@@ -328,6 +330,36 @@ class Table:
 
 
 # ---- searches over the engine ------------------------------------------------------------
+
+
+@contextmanager
+def sized_table(browser: Browser, base_url: str, width: int, height: int) -> Iterator[Table]:
+    """The table opened in a new browser context of ``width`` x ``height`` pixels (a touch
+    phone under 800 wide); the context is closed on the way out."""
+    touch = width < 800
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, base_url=base_url,
+        has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1,
+    )
+    try:
+        page = context.new_page()
+        recorder = Recorder(base_url)
+        recorder.attach(page)
+        table = Table(page, recorder)
+        table.open()
+        yield table
+    finally:
+        context.close()
+
+
+def wait_until(page: Page, done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let the page run (its requests are routed meanwhile) until ``done()``, at most
+    ``seconds`` seconds; AssertionError if it never is."""
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("waited in vain")
 
 
 def settled_hints(page: Page, variant: str = "scorpion", timeout: float = 120.0) -> dict[str, Any]:

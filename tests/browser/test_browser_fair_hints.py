@@ -9,12 +9,11 @@ bounded timeouts, never asserting how fast they come.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-from table_page import Table
+from playwright.sync_api import expect
+from table_page import Table, wait_until
 
 from winning import WINNABLE_DEAL
 
@@ -146,11 +145,11 @@ def test_f3_hints_asked_just_before_a_move_are_no_conflict(table: Table, move_an
     page.route(re.compile(r"/api/game/move"), move)
     page.keyboard.press("h")
     expect(table.toast()).to_contain_text(HINT_SAID)
-    _wait_until(page, lambda: bool(held))
+    wait_until(page, lambda: bool(held))
     assert table.recorder is not None
     read = [path for path, _s, _b in table.recorder.answers].count("/api/game")
     page.keyboard.press("d")
-    _wait_until(page, lambda: bool(moved))
+    wait_until(page, lambda: bool(moved))
     with table.expect_answer("/api/game/hints") as info:
         held.pop().continue_()
     assert info.value.status == 409  # the version of before the move
@@ -162,15 +161,6 @@ def test_f3_hints_asked_just_before_a_move_are_no_conflict(table: Table, move_an
     expect(page.locator("#message")).not_to_contain_text("another tab")
     # Nor was the game read again, as after a change made elsewhere.
     assert [path for path, _s, _b in table.recorder.answers].count("/api/game") == read
-
-
-def _wait_until(page: Page, done: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Let the page run (its requests are routed meanwhile) until ``done()``."""
-    for _ in range(int(seconds * 20)):
-        if done():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("waited in vain")
 
 
 def test_f3_the_first_hint_follows_the_best_move_when_refined_chances_reorder(

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Response, expect
-from table_page import Recorder, Table
+from table_page import Table, sized_table
 
 from scorpion.engine import VARIANTS, DealNumber, Move, Position, deal
 from scorpion.engine.cards import card_code, is_red
@@ -41,20 +41,11 @@ OVERFLOW = """() => {
 @pytest.fixture(params=list(SCREENS))
 def screen(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Table]:
     """The table of a new player on a phone (touch) or a desktop (mouse and keyboard)."""
-    width, height = SCREENS[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": width, "height": height},
-        has_touch=phone, is_mobile=phone, device_scale_factor=2 if phone else 1,
-    )
-    page = context.new_page()
-    recorder = Recorder(base_url)
-    recorder.attach(page)
-    table = Table(page, recorder)
-    table.open()
-    yield table
-    recorder.check()
-    context.close()
+    width, height = SCREENS[request.param]  # the phone under 800 px: touch
+    with sized_table(browser, base_url, width, height) as table:
+        yield table
+        assert table.recorder is not None
+        table.recorder.check()
 
 
 def is_phone(table: Table) -> bool:

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from table_page import Table, dead_end_line
+from table_page import Table, dead_end_line, wait_until
 
 from winning import WINNABLE_DEAL
 
@@ -174,11 +174,7 @@ def test_f9_the_game_over_dialog_leaves_the_focus_where_the_player_took_it(
         page.locator("#confirm-dialog").get_by_role("button", name="Give up").click()
     end = page.locator("#end-dialog")
     expect(end.get_by_role("button", name="Next deal")).to_be_focused()
-    for _ in range(400):  # the verdict is asked for once the dialog is up (20 s at most)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page did not ask for the verdict"
+    wait_until(page, lambda: bool(held), seconds=20)  # the verdict is asked for
     page.keyboard.press("Shift+Tab")
     page.evaluate("window.goneTo = document.activeElement")
     held.pop().continue_()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from table_page import Recorder, Table
+from table_page import Table, sized_table
 
 from scorpion.engine import card_code
 
@@ -29,27 +29,12 @@ MEASURE = """() => [...document.querySelectorAll('#tableau .column')].map(col =>
 })"""
 
 
-def open_table(browser: Browser, base_url: str, width: int, height: int) -> tuple[Any, Table]:
-    touch = width < 800
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, base_url=base_url,
-        has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1,
-    )
-    page = context.new_page()
-    recorder = Recorder(base_url)
-    recorder.attach(page)
-    table = Table(page, recorder)
-    table.open()
-    return context, table
-
-
 @pytest.fixture
 def phone(browser: Browser, base_url: str) -> Iterator[Table]:
-    context, table = open_table(browser, base_url, PHONE["width"], PHONE["height"])
-    yield table
-    assert table.recorder is not None
-    table.recorder.check()
-    context.close()
+    with sized_table(browser, base_url, PHONE["width"], PHONE["height"]) as table:
+        yield table
+        assert table.recorder is not None
+        table.recorder.check()
 
 
 def twenty_card_view() -> dict[str, Any]:
@@ -133,8 +118,7 @@ def test_a_focused_card_keeps_its_place_under_the_cards_on_it(
 def test_screenshots_at_four_sizes(
     browser: Browser, base_url: str, artifacts: Path, width: int, height: int
 ) -> None:
-    context, table = open_table(browser, base_url, width, height)
-    try:
+    with sized_table(browser, base_url, width, height) as table:
         table.new_game(1)
         table.settle()
         page = table.page
@@ -142,8 +126,6 @@ def test_screenshots_at_four_sizes(
         page.screenshot(path=artifacts / f"layout-{width}x{height}.png")
         assert table.recorder is not None
         table.recorder.check()
-    finally:
-        context.close()
 
 
 # Each visible tool's label: its text, the width it needs and the width its button gives it.
@@ -161,16 +143,13 @@ def test_f9_every_tool_label_fits_its_button_on_a_phone(
     """F9: with all eight tools shown (a game with a stock: Deal), no label runs past its
     button: a long one (Give up, Replay) takes the room it needs from the short ones (its
     button used to be as narrow as the others, and 'Give up' ran over its edges)."""
-    context, table = open_table(browser, base_url, width, 800)
-    try:
+    with sized_table(browser, base_url, width, 800) as table:
         labels = table.page.evaluate(LABELS)
         assert [label["text"] for label in labels][:2] == ["Deal", "Hint"]
         assert len(labels) == 8
         for label in labels:
             assert label["need"] <= label["room"] + 0.5, (width, label)
         assert table.page.evaluate("document.documentElement.scrollWidth") <= width
-    finally:
-        context.close()
 
 
 def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
@@ -180,8 +159,7 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
     message is shown above it, not on it (it was drawn over the list's entries). In
     Scorpion Head, the game whose hints come without chances, the list's note says so
     once."""
-    context, table = open_table(browser, base_url, 390, 844)
-    try:
+    with sized_table(browser, base_url, 390, 844) as table:
         page = table.page
         table.new_game(425, "scorpion-head")
         table.settle()
@@ -201,8 +179,6 @@ def test_f3_f9_a_hint_is_said_above_the_list_of_hints_on_a_phone(
         chances = page.locator("#hint-list .hint-chance").all_inner_texts()
         assert len(chances) > 1 and all(text == "" for text in chances)
         expect(page.locator("#hint-plain")).to_be_visible()
-    finally:
-        context.close()
 
 
 def next_hint_said(table: Table, k: int) -> str:
@@ -239,8 +215,7 @@ def test_f3_f9_a_hint_message_on_a_phone_leaves_the_hinted_cards_and_place_clear
     the place it names. In Scorpion Head deal 2 the first and third hints go to the empty
     free cell 1: the message, kept off the exposed cards at the bottom, went under the
     header and lay on that free cell; it now stands between, above the list."""
-    context, table = open_table(browser, base_url, 390, 844)
-    try:
+    with sized_table(browser, base_url, 390, 844) as table:
         page = table.page
         table.new_game(2, "scorpion-head")
         table.settle()
@@ -254,8 +229,6 @@ def test_f3_f9_a_hint_message_on_a_phone_leaves_the_hinted_cards_and_place_clear
             assert box is not None and panel is not None
             assert box["y"] + box["height"] <= panel["y"], (box, panel)
         assert [text.endswith("to free cell 1") for text in said] == [True, False, True], said
-    finally:
-        context.close()
 
 
 DEAL_5_LINE = [
@@ -280,8 +253,7 @@ def test_f3_f9_on_a_phone_the_list_of_hints_never_hides_the_focused_card(
     takes the keyboard focus there (a column's number key) is scrolled up out from under
     it. After thirty moves of deal 5, column 1's exposed card lay under the list, its focus
     ring out of sight."""
-    context, table = open_table(browser, base_url, 390, 844)
-    try:
+    with sized_table(browser, base_url, 390, 844) as table:
         page = table.page
         table.new_game(5)
         for text in DEAL_5_LINE:
@@ -301,8 +273,6 @@ def test_f3_f9_on_a_phone_the_list_of_hints_never_hides_the_focused_card(
                 covered.append(key)
         assert covered == [], covered
         expect(panel).to_be_visible()
-    finally:
-        context.close()
 
 
 def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
@@ -310,8 +280,7 @@ def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
 ) -> None:
     """V2, F9: on a phone, too, the row of the reserve or free cells says which it is
     (cards in a reserve and in free cells look alike), as the strip does on a desktop."""
-    context, table = open_table(browser, base_url, 390, 844)
-    try:
+    with sized_table(browser, base_url, 390, 844) as table:
         page = table.page
         caption = "() => getComputedStyle(document.querySelector('.cells'), '::after').content"
         for variant, number, words in (("three-blind-mice", 1, '"Reserve"'),
@@ -319,8 +288,6 @@ def test_v2_f9_the_reserve_and_the_free_cells_are_named_on_a_phone(
             table.new_game(number, variant)
             assert page.evaluate(caption) == words
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("path", ["/statistics", "/settings", "/rules"])
@@ -329,8 +296,7 @@ def test_f9_the_pages_fit_a_320_pixel_phone_whatever_game_is_chosen(
 ) -> None:
     """F9: no page scrolls sideways at 320 px, the statistics' list of games included
     with each game chosen (the longest name once stuck out of the sheet)."""
-    context, table = open_table(browser, base_url, 320, 640)
-    try:
+    with sized_table(browser, base_url, 320, 640) as table:
         page = table.page
         page.goto(path)
         expect(page.locator("h1").first).to_be_visible()
@@ -346,8 +312,6 @@ def test_f9_the_pages_fit_a_320_pixel_phone_whatever_game_is_chosen(
                 box = choices.bounding_box()
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320, value
             assert page.evaluate("document.documentElement.scrollWidth") <= 320, (path, value)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(844, 390), (740, 360), (667, 375)])
@@ -358,8 +322,7 @@ def test_f9_a_phone_held_sideways_shows_every_column_whole(
     """F1, F9: short and wide (a phone held sideways), the stock, reserve or free cells
     stand left of the columns, so that a fresh deal's columns lie whole on the screen
     (with the row above them, their bottoms were 200 px below it)."""
-    context, table = open_table(browser, base_url, width, height)
-    try:
+    with sized_table(browser, base_url, width, height) as table:
         page = table.page
         table.new_game(5, variant)
         table.settle()
@@ -368,8 +331,6 @@ def test_f9_a_phone_held_sideways_shows_every_column_whole(
             '#tableau .card')].map(c => c.getBoundingClientRect().bottom))""")
         assert bottom <= height, (variant, bottom)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-    finally:
-        context.close()
 
 
 
@@ -379,8 +340,7 @@ def test_f9_on_a_phone_held_sideways_the_hints_list_leaves_the_cards_their_size(
     """F3, F9: at 667x375 the list of hints opens at the bottom, as on a narrow phone, not
     docked at the right over the tools (docked, it left the cards 28 px); docked on a
     wide screen, it starts under the bar."""
-    context, table = open_table(browser, base_url, 667, 375)
-    try:
+    with sized_table(browser, base_url, 667, 375) as table:
         page = table.page
         table.new_game(5, "farmers-wife")
         table.settle()
@@ -396,10 +356,7 @@ def test_f9_on_a_phone_held_sideways_the_hints_list_leaves_the_cards_their_size(
         assert box is not None and bar is not None
         assert box["y"] >= bar["y"] + bar["height"], (box, bar)
         assert page.evaluate("document.documentElement.scrollWidth") <= 667
-    finally:
-        context.close()
-    context, table = open_table(browser, base_url, 1280, 800)
-    try:
+    with sized_table(browser, base_url, 1280, 800) as table:
         page = table.page
         table.new_game(5, "farmers-wife")
         page.get_by_role("button", name="Hint").click()
@@ -410,8 +367,6 @@ def test_f9_on_a_phone_held_sideways_the_hints_list_leaves_the_cards_their_size(
         assert box is not None and bar is not None
         assert bar["y"] + bar["height"] <= box["y"] <= bar["y"] + bar["height"] + 12, (box, bar)
         assert box["x"] + box["width"] <= 1280 - 8
-    finally:
-        context.close()
 
 
 def test_f9_on_a_narrow_screen_the_keys_legend_comes_with_the_keyboard(
@@ -420,8 +375,7 @@ def test_f9_on_a_narrow_screen_the_keys_legend_comes_with_the_keyboard(
     """F9: a narrow screen (a phone, or a desktop zoomed to 200%) hides the legend of the
     keys; once a key is pressed, the legend is shown under the table (a keyboard player on
     a zoomed desktop had it only on the rules page)."""
-    context, table = open_table(browser, base_url, 640, 800)
-    try:
+    with sized_table(browser, base_url, 640, 800) as table:
         page = table.page
         table.new_game(5)
         legend = page.locator("#keys-list")
@@ -430,8 +384,6 @@ def test_f9_on_a_narrow_screen_the_keys_legend_comes_with_the_keyboard(
         expect(legend).to_be_visible()
         expect(legend).to_contain_text("hint")
         assert page.evaluate("document.documentElement.scrollWidth") <= 640
-    finally:
-        context.close()
 
 
 def test_f3_with_the_list_docked_on_a_small_desktop_the_message_stays_off_it(
@@ -440,8 +392,7 @@ def test_f3_with_the_list_docked_on_a_small_desktop_the_message_stays_off_it(
     """F3: at 1024x700 the docked list of hints of a game with many moves reaches the
     footer, so the message cannot go under it; it then stands over the table, left of the
     list (it lay on the list's last entries and note)."""
-    context, table = open_table(browser, base_url, 1024, 700)
-    try:
+    with sized_table(browser, base_url, 1024, 700) as table:
         page = table.page
         table.new_game(11977, "wasp")
         table.settle()
@@ -455,5 +406,3 @@ def test_f3_with_the_list_docked_on_a_small_desktop_the_message_stays_off_it(
             assert box is not None and list_box is not None
             assert box["x"] + box["width"] <= list_box["x"] or box["y"] >= (
                 list_box["y"] + list_box["height"]), (k, box, list_box)
-    finally:
-        context.close()

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
-from table_page import Recorder, Table, known_win
+from table_page import Table, known_win, sized_table
 
 
 def format_time(ms: int) -> str:
@@ -63,16 +63,8 @@ def test_a_full_game_is_won_by_clicking(table: Table, artifacts: Path) -> None:
 
 def test_the_win_screen_on_a_phone(browser: Browser, base_url: str, artifacts: Path) -> None:
     number, line = known_win()
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
-        has_touch=True, base_url=base_url,
-    )
-    try:
-        page = context.new_page()
-        recorder = Recorder(base_url)
-        recorder.attach(page)
-        table = Table(page, recorder)
-        table.open()
+    with sized_table(browser, base_url, 360, 740) as table:  # a touch phone
+        page = table.page
         started = page.request.post("/api/game/new", data={"variant": "scorpion", "deal": number})
         assert started.ok, started.text()
         for move in line[:-1]:
@@ -100,6 +92,5 @@ def test_the_win_screen_on_a_phone(browser: Browser, base_url: str, artifacts: P
         expect(page.locator("#new-game-dialog")).to_be_visible()
         expect(win).to_be_hidden()
         assert re.fullmatch(r"\d\d:\d\d", page.locator("#time").text_content() or "")
-        recorder.check()
-    finally:
-        context.close()
+        assert table.recorder is not None
+        table.recorder.check()

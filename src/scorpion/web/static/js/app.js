@@ -34,6 +34,13 @@ function standingRect(box) {
   };
 }
 
+/** How far up from the bottom of the window the list of hints (`panel`, at the bottom of
+ * a narrow screen) reaches, in pixels: from its size and place, not its box, which slides
+ * while the list comes in. */
+function listReach(panel) {
+  return (parseFloat(getComputedStyle(panel).bottom) || 0) + panel.offsetHeight;
+}
+
 /** True if `rect` overlaps one of `rects` (screen boxes). */
 function hits(rect, rects) {
   return rects.some((r) => r.left < rect.right && r.right > rect.left
@@ -857,9 +864,7 @@ class App {
     const el = document.activeElement;
     if (panel.hidden || document.body.classList.contains("dock-hints")) return;
     if (!el || !$("felt").contains(el)) return;
-    // The list's place, not its box: the box slides in.
-    const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
-    const panelTop = window.innerHeight - lifted - panel.offsetHeight;
+    const panelTop = window.innerHeight - listReach(panel);
     const r = el.getBoundingClientRect();
     const under = r.top + Math.min(r.height, 48) + 8 - panelTop; // a card's face: its top
     if (under > 0) window.scrollBy({ top: under, behavior: "instant" });
@@ -1178,9 +1183,7 @@ class App {
       box.style.maxWidth = `${Math.max(0, left - 24)}px`;
     }
     if (!panel.hidden && !document.body.classList.contains("dock-hints")) {
-      // Its size and place, not its box: the box slides while the list comes in.
-      const lifted = parseFloat(getComputedStyle(panel).bottom) || 0;
-      bottom = Math.max(bottom, lifted + panel.offsetHeight + 8);
+      bottom = Math.max(bottom, listReach(panel) + 8);
     }
     box.style.top = "";
     box.style.bottom = `${Math.round(bottom)}px`;
@@ -1190,10 +1193,9 @@ class App {
     // up, just above or just below each card in the way.
     const bar = document.querySelector(".bar");
     const high = Math.round(Math.max(bar ? bar.getBoundingClientRect().bottom : 0, 0) + 8);
-    const tops = [high];
-    for (const r of clear.all) tops.push(r.top - 8 - at.height, r.bottom + 8);
-    const heights = [high, ...tops.slice(1).filter((t) => t > high && t < at.top)
-      .sort((a, b) => b - a)];
+    const between = clear.all.flatMap((r) => [r.top - 8 - at.height, r.bottom + 8])
+      .filter((t) => t > high && t < at.top).sort((a, b) => b - a);
+    const heights = [high, ...between];
     const moved = (top) => ({ ...at, top, bottom: top + at.height });
     const top = heights.find((t) => !hits(moved(t), clear.all))
       ?? [at.top, ...heights].find((t) => !hits(moved(t), clear.hinted));
