@@ -515,6 +515,22 @@ def test_chunks_grow_to_the_target_time_stay_bounded_and_cover_each_deal_once(
     assert read_rows(out, ("deal", "square"), Square.parse) == results
 
 
+def test_results_come_back_by_deal_number_whatever_the_order_they_were_done_in(
+    tmp_path: Path,
+) -> None:
+    """B3: the results are ordered by deal number, so the first winnable deal a reader meets
+    is the first a check of the file meets (deals already in the file, and chunks that finish
+    together, are otherwise met out of order)."""
+    out = tmp_path / "squares.csv"
+    pool = CountingPool()
+    run_tasks(range(7, 13), slow_square, out, ("deal", "square"), Square.parse, executor=pool)
+    results = run_tasks(range(1, 13), slow_square, out, ("deal", "square"), Square.parse,
+                        executor=pool, in_flight=4)
+    pool.shutdown()
+    assert list(results) == list(range(1, 13))
+    assert [r.deal for r in results.values()] == list(range(1, 13))
+
+
 def test_a_deal_that_comes_back_twice_is_written_once(tmp_path: Path) -> None:
     class Again(CountingPool):
         """Each chunk also runs the deals of the chunk before it again."""

@@ -52,6 +52,7 @@ def test_b2_another_game_s_file_a_damaged_line_or_a_contradiction_stops_it(
     main = _main()
     survey = tmp_path / "s.csv"
     results = run_survey(1, 4, "farmers-wife", Budget(20_000, None), survey, workers=1)
+    assert list(results) == [1, 2, 3, 4]  # by deal number: won[0] is the first a check meets
     won = [r for r in results.values() if r.verdict is Verdict.WINNABLE]
     assert won
     with pytest.raises(SystemExit, match="is a survey of farmers-wife, not how-they-run"):

@@ -409,7 +409,7 @@ def run_tasks(
             with ``fields``.
 
     Returns:
-        Every result for ``numbers``, old and new, by deal number.
+        Every result for ``numbers``, old and new, keyed and ordered by deal number.
 
     Raises:
         ValueError: if ``out`` is not a survey file of this kind.
@@ -448,7 +448,7 @@ def run_tasks(
         if own:
             pool.shutdown(cancel_futures=True)
     _rewrite(out, fields, {**all_old, **done})
-    return done
+    return dict(sorted(done.items()))  # chunks finishing together come in any order
 
 
 REPLAYED_ROWS = 32
