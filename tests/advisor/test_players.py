@@ -16,7 +16,7 @@ from scorpion.advisor import (
     move_kind,
     play,
 )
-from scorpion.advisor.survey import PLAY_FIELDS, PlaySummary, run_play_survey
+from scorpion.advisor.survey import PLAY_FIELDS, PlaySummary, play_deal, run_play_survey
 from scorpion.engine import VARIANTS, Move, Position, deal
 from scorpion.solver import Verdict, solve
 from scorpion.solver.winnable import known_winnable, shipped_range
@@ -190,3 +190,8 @@ def test_b5_player_survey_plays_only_winnable_deals_and_resumes(tmp_path: Path) 
     assert summary.won == sum(r.won for r in both.values())
     with pytest.raises(ValueError, match="another player"):
         run_play_survey(1, 40, "scorpion", "random", out)
+
+
+def test_b5_an_unknown_player_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="unknown player 'cheater' \\(players: fair, "):
+        play_deal(1, "scorpion", "cheater")

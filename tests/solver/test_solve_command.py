@@ -95,6 +95,10 @@ def test_wilson_interval_known_values() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     low, high = wilson_interval(0, 20)
     assert low == 0.0 and round(high, 4) == 0.1611
+    for successes, trials in ((3, 2), (-1, 5), (0, -1)):
+        why = f"from 0 to the trials \\({trials}\\), not {successes}"
+        with pytest.raises(ValueError, match=why):
+            wilson_interval(successes, trials)
 
 
 def test_summary_counts_undecided_both_ways() -> None:

@@ -173,6 +173,27 @@ def test_serve_names_a_bad_database_without_a_traceback(url: str, message: str) 
     assert "secret" not in done.stderr
 
 
+def test_serve_names_a_default_data_folder_it_cannot_make(tmp_path: Path) -> None:
+    """F6: without --database the saved games go to an SQLite file in the user's data folder; a
+    folder that cannot be made is named in one line, with the way round, and exit 2."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port)],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "XDG_DATA_HOME": str(blocker / "data")},
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        f"error: database: cannot make the data folder {blocker}/data/scorpion-solitaire for "
+        "the default database: Not a directory; choose another database with --database"
+    ), done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
 ORPHAN_TIMEOUT = 10.0
 """Seconds within which the worker processes must be gone once the main process is."""
 

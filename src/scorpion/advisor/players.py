@@ -73,9 +73,9 @@ class Player(ABC):
 
 
 def move_kind(view: PlayerView, move: Move) -> int:
-    """Classify ``move`` for the heuristic: 0 turns a card up, 1 empties a column, 2 any
-    other move (from a reserve or free cell too), 3 the stock deal, 4 a pointless shift of
-    a whole column into an empty one."""
+    """Classify ``move`` for the heuristic (:class:`HeuristicPlayer`, this project's own):
+    0 turns a card up, 1 empties a column, 2 any other move (from a reserve or free cell
+    too), 3 the stock deal, 4 a pointless shift of a whole column into an empty one."""
     if move.is_deal:
         return 3
     for i, col in enumerate(view.columns):
@@ -96,7 +96,10 @@ def heuristic_order(view: PlayerView, moves: list[Move]) -> list[Move]:
 
 class HeuristicPlayer(Player):
     """Turn a card up, else empty a column, else any move; the stock deal last; never a
-    pointless King shift (gives up when only those are left)."""
+    pointless King shift (gives up when only those are left).
+
+    A baseline of this project's own (no published source): fixed priorities and no
+    search, to compare the fair player against."""
 
     name = "heuristic"
 

@@ -89,7 +89,19 @@ class PlayedDeal:
 
 def play_deal(number: int, variant_id: str, player: str) -> PlayedDeal:
     """Play deal ``number`` of ``variant_id`` with the player named ``player`` (seed: the
-    deal number), if the full-knowledge solver calls it winnable. Runs in a worker."""
+    deal number), if the full-knowledge solver calls it winnable. Runs in a worker.
+
+    The full-knowledge verdict comes from the shipped list of winnable deals, else from a
+    solve of at most ``FULL_NODES`` positions; the result's ``seconds`` are the player's
+    wall-clock time (:class:`PlayedDeal`).
+
+    Raises:
+        ValueError: for an unknown player (before any solving).
+        UnknownVariantError: if ``variant_id`` is no variant.
+        DealNumberError: if ``number`` is no deal number.
+    """
+    if player not in PLAYERS:
+        raise ValueError(f"unknown player {player!r} (players: {', '.join(PLAYERS)})")
     start = deal(number, variant_by_id(variant_id))
     known = known_winnable(variant_id, number)
     if known is None:
@@ -135,6 +147,9 @@ def run_play_survey(
     Raises:
         ValueError: for an unknown player, or a file that holds another player's survey.
         UnknownVariantError: for an unknown variant.
+        OSError: if ``out`` cannot be read or written (the rows written so far stay).
+        Whatever the executor raises (for example when a cluster is lost): the rows
+        written so far stay, and running the survey again resumes.
     """
     variant_by_id(variant_id)
     if player not in PLAYERS:

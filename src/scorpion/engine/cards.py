@@ -179,7 +179,11 @@ def run_cards(run: RunId) -> tuple[Card, ...]:
 
 def run_code(run: RunId) -> str:
     """Return the notation of a removed run: its suit letter (``"H"``) for a same-suit
-    run, its 13 card codes joined by dots (``"KH.QS.JD...AH"``) for one in alternate colours."""
+    run, its 13 card codes joined by dots (``"KH.QS.JD...AH"``) for one in alternate colours.
+
+    Raises:
+        CardError: if ``run`` is no run (as for :func:`run_cards`).
+    """
     if 0 <= run < 4:
         return SUIT_LETTERS[run]
     return ".".join(card_code(c) for c in run_cards(run))

@@ -85,6 +85,10 @@ class Variant:
         removes_runs: completed runs leave the table (R12) and the game is won with four
             removed (R14); False: runs stay, the game is won when every column holding
             cards is one run and the stock is empty (Chelicera).
+
+    Raises:
+        ValueError: if a deal row is not ``columns`` letters of ``D``, ``U`` and ``.``, a
+            face-down card would lie on a face-up one, or the deal needs more than 52 cards.
     """
 
     id: str

@@ -410,7 +410,8 @@ class Board:
         one taken off such a card, -2 for a card into a free cell; the deal by +4 for each
         of its cards that lands on a card it builds on and -3 for each that lands in an
         empty column, or first with ``deal_first``, :data:`DEAL_FIRST`). The order changes
-        no verdict, only how soon a win is found; ties keep the order of :meth:`moves`."""
+        no verdict, only how soon a win is found; ties keep the order of :meth:`moves`.
+        The weights are this project's own, with no published source."""
         col_of = self.col_of
         cols = self.cols
         landers = self.landers

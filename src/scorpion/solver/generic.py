@@ -100,7 +100,11 @@ def _column_score(column: tuple[int, ...], face_down: int, variant: Variant) -> 
 
 
 def score(position: Position) -> int:
-    """A rough measure of progress, higher better: only for the order of the search."""
+    """A rough measure of progress, higher better: only for the order of the search.
+
+    The weights are this project's own (no published source), chosen by hand; they change
+    no verdict, only how soon a win is found (see :meth:`scorpion.solver.core.Board.best_first`).
+    """
     v = position.variant
     total = 0
     for col, fd in zip(position.columns, position.face_down, strict=True):

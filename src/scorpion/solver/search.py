@@ -769,7 +769,8 @@ def shorten_line(position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]
     """Return ``line``, a winning line from ``position``, made shorter where the engine
     shows that moves are not needed.
 
-    Two stages, each keeping only what still wins on the engine.
+    This module's own method (no published source). Two stages, each keeping only what
+    still wins on the engine.
 
     1. **Jumps** (:func:`jump_line`): the line's positions are P0 (``position``) to Pn
        (won). Where one legal move from Pi reaches Pj with j > i + 1 (or a won position),

@@ -92,6 +92,10 @@ class Budget:
     Its text form, as in the CSV's ``budget`` column: ``5000000 nodes``, ``10 seconds``,
     ``5000000 nodes or 10 seconds`` or ``none``, followed by ``, 90% probes`` when the
     probes' share is given (``300000 nodes, 90% probes``).
+
+    Raises:
+        ValueError: if ``nodes`` is below 1, ``seconds`` is not a positive, finite number,
+            or ``probes`` is not a percentage from 1 to 100.
     """
 
     nodes: int | None = DEFAULT_NODES
@@ -221,7 +225,14 @@ class DealResult:
 def decide_deal(number: int, variant_id: str, budget: Budget) -> DealResult:
     """Solve deal ``number`` of ``variant_id`` within ``budget``.
 
-    Runs in a worker process of the survey.
+    Runs in a worker process of the survey. The result's ``nodes`` are the positions
+    searched, its ``seconds`` the solve's wall-clock time (:class:`DealResult`).
+
+    Raises:
+        UnknownVariantError: if ``variant_id`` is no variant.
+        DealNumberError: if ``number`` is no deal number.
+        ValueError: if ``budget`` gives a probes' share to a game without probes.
+        SolverError: if a winning line found does not win on the engine (never expected).
     """
     result = solve(
         deal(number, variant_by_id(variant_id)), max_nodes=budget.nodes,
@@ -630,8 +641,14 @@ def _completed(
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
     """Return the Wilson score interval (low, high) for ``successes`` out of ``trials``.
 
-    ``z`` = 1.959964 gives 95%. For no trials, (0, 1).
+    ``z`` = 1.959964 gives 95%. For no trials, (0, 1). Source: E. B. Wilson, "Probable
+    inference, the law of succession, and statistical inference", JASA 22 (1927) 209-212.
+
+    Raises:
+        ValueError: if ``trials`` is negative or ``successes`` is not from 0 to ``trials``.
     """
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be from 0 to the trials ({trials}), not {successes}")
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials

@@ -36,9 +36,21 @@ class DatabaseError(Exception):
 
 
 def default_database_url() -> str:
-    """Return the default database: an SQLite file in the user's data directory."""
+    """Return the default database: an SQLite file in the user's data directory (made if
+    missing).
+
+    Raises:
+        DatabaseError: if that directory cannot be made (the message names it, and the
+            way round: another database with ``--database``).
+    """
     folder = Path(user_data_dir("scorpion-solitaire", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(
+            f"cannot make the data folder {folder} for the default database: "
+            f"{exc.strerror or exc}; choose another database with --database"
+        ) from None
     return f"sqlite:///{folder / 'scorpion.db'}"
 
 
@@ -434,8 +446,9 @@ class Database:
         upgrade: run the migrations now (see :func:`migrate`).
 
     Raises:
-        DatabaseError: for a malformed URL, a driver that is not installed, or a schema
-            :func:`migrate` cannot bring up to date.
+        DatabaseError: for a malformed URL, a driver that is not installed, a schema
+            :func:`migrate` cannot bring up to date, or (``url`` None) a data directory
+            that cannot be made.
     """
 
     def __init__(self, url: str | None = None, upgrade: bool = True) -> None:

@@ -624,7 +624,12 @@ class GameState:
     @property
     def elapsed_ms(self) -> int:
         """Playing time in milliseconds: the time the page was open and visible from the
-        first move to now, or to the winning move; 0 before the first move."""
+        first move to now, or to the winning move; 0 before the first move.
+
+        Raises:
+            OverflowError: for a damaged clock (as :func:`clock_ms`; a game loaded from the
+                database has had its clock checked).
+        """
         return clock_ms(self.clock, self.now)
 
     @property
@@ -1370,6 +1375,7 @@ class GameService:
             GameFinishedError: if the game is already won.
             CorruptGameError: if the saved game is damaged.
             NoGameError: if the player has no game of the variant (none is dealt).
+            UnknownVariantError: if ``variant_id`` is no variant.
         """
         try:
             move = Move.parse(move_text, VARIANTS.get(variant_id, SCORPION))
@@ -1390,8 +1396,8 @@ class GameService:
 
         Raises:
             HistoryError: if there is nothing to undo.
-            StaleGameError, GameFinishedError, CorruptGameError, NoGameError: as for
-                :meth:`play`.
+            PlayerNotFoundError, StaleGameError, GameFinishedError, CorruptGameError,
+                NoGameError, UnknownVariantError: as for :meth:`play`.
         """
         def undo(game: Game) -> tuple[Move | None, Change | None]:
             game.undo()
@@ -1406,8 +1412,8 @@ class GameService:
 
         Raises:
             HistoryError: if there is nothing to redo.
-            StaleGameError, GameFinishedError, CorruptGameError, NoGameError: as for
-                :meth:`play`.
+            PlayerNotFoundError, StaleGameError, GameFinishedError, CorruptGameError,
+                NoGameError, UnknownVariantError: as for :meth:`play`.
         """
         def redo(game: Game) -> tuple[Move | None, Change | None]:
             before = game.position
@@ -1444,7 +1450,9 @@ class GameService:
         once its first move is made.
 
         Raises:
-            StaleGameError, NoGameError: as for :meth:`play`.
+            StaleGameError, NoGameError, UnknownVariantError: as for :meth:`play`.
+            CorruptGameError: if the saved row cannot be read (a row that reads but whose
+                moves do not replay is not checked: the deal starts again all the same).
         """
         self.check_variant(variant_id)
         row = self._row(player_id, variant_id)
@@ -1489,7 +1497,11 @@ class GameService:
         ``seen_deals``), or they were dealt it in a variant whose start shows cards that
         this variant's start hides (``dealt_deals``, :func:`scorpion.engine.start_reveals`:
         Scorpion after Chelicera, not after Wasp). Every variant deals deal N from the same
-        shuffled deck, so what was seen in one tells the cards of the others."""
+        shuffled deck, so what was seen in one tells the cards of the others.
+
+        Raises:
+            UnknownVariantError: if ``variant_id`` is no variant.
+        """
         found = self.session.execute(
             _seen_select(variant_id), {"player": player_id, "new_deal": deal_number}
         ).scalar()

@@ -544,7 +544,8 @@ async def new_game(
     body: NewGameRequest, request: Request, scorpion_player: CookieToken = None
 ) -> Response:
     """Start a new game: the deal number given, a random deal, or (``winnable_only``) a
-    random deal the solver proved winnable."""
+    random deal the solver proved winnable; 409 ("no winnable deal was found quickly") if none
+    was found (only in a game without a shipped list), and nothing is changed."""
     number = None if body.deal is None else str(body.deal)
     with service(request) as svc:
         pid = svc.player_key(scorpion_player)

@@ -202,7 +202,13 @@ class Insight(BackgroundProcess):
         """Deal numbers proved winnable, in random order: ``count`` distinct ones from
         the shipped list (all of it if shorter), or one searched in the worker.
 
-        Returns [] if none was found within the tries on the fly.
+        The search on the fly (games without a shipped list) tries random deals for at most
+        :data:`ON_THE_FLY_TOTAL_SECONDS` seconds, :data:`ON_THE_FLY_SECONDS` each, and at
+        most :data:`ON_THE_FLY_TRIES` of them. Returns [] if none was found within that.
+
+        Raises:
+            UnknownVariantError: if ``variant_id`` is no variant.
+            BrokenProcessPool: if the worker process died during the search.
         """
         shipped = shipped_winnable_deals(variant_id)
         if shipped:

@@ -153,6 +153,11 @@ def app_from_environment() -> FastAPI:
     The database URL comes from :data:`DATABASE_ENV`; the parent process has already run
     the migrations, so the workers only connect. The worker ends when the main process
     (:data:`PARENT_ENV`) is gone.
+
+    Raises:
+        KeyError: if :data:`DATABASE_ENV` is not set (only :func:`run` starts these workers,
+            and sets it).
+        DatabaseError: if the database cannot be opened.
     """
     parent = os.environ.get(PARENT_ENV)
     if parent is not None:

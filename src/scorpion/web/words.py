@@ -40,7 +40,11 @@ def card_words(code: str) -> str:
 
 
 def rank_word(card: int) -> str:
-    """The rank of ``card`` (0-51) as a player says it: ``"9"``, ``"queen"``."""
+    """The rank of ``card`` (0-51) as a player says it: ``"9"``, ``"queen"``.
+
+    Raises:
+        CardError: if ``card`` is not from 0 to 51.
+    """
     code = card_code(card)
     return _RANK_WORDS.get(code[0], code[0])
 

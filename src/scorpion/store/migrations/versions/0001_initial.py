@@ -17,6 +17,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create the tables of players, settings, saved games, clocks and results."""
     op.create_table(
         "players",
         sa.Column("id", sa.String(length=64), nullable=False),
@@ -107,6 +108,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop those tables (every player's data goes with them)."""
     op.drop_table("clocks")
     op.drop_table("games")
     op.drop_table("settings")

@@ -17,6 +17,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Add the peeking setting and the peeked mark of games and results (the rows already
+    there: peeking off, not peeked)."""
     with op.batch_alter_table("settings", schema=None) as batch_op:
         batch_op.add_column(
             sa.Column("peeking", sa.Boolean(), server_default=sa.false(), nullable=False)
@@ -32,6 +34,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop those columns."""
     with op.batch_alter_table("results", schema=None) as batch_op:
         batch_op.drop_column("peeked")
     with op.batch_alter_table("games", schema=None) as batch_op:

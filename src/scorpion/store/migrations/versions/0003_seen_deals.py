@@ -21,6 +21,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create the table of seen deals, fill it from the games and results marked peeked,
+    and add the mark's reason (``deal_seen``) on the games."""
     op.create_table(
         "seen_deals",
         sa.Column("player_id", sa.String(length=64), nullable=False),
@@ -68,6 +70,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop that table and the mark's reason on the games."""
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.drop_column("deal_seen")
     op.drop_table("seen_deals")

@@ -22,6 +22,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create the table of dealt deals and fill it from the saved games and results."""
     op.create_table(
         "dealt_deals",
         sa.Column("player_id", sa.String(length=64), nullable=False),
@@ -63,4 +64,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop that table."""
     op.drop_table("dealt_deals")
