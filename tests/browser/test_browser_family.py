@@ -635,4 +635,5 @@ def test_f9_v2_the_deal_key_in_a_game_without_a_stock_says_so(table: Table) -> N
     page.locator("#tableau [tabindex='0']").focus()
     page.keyboard.press("d")
     expect(table.toast()).to_have_text("This game has no stock to deal.")
+    expect(page.locator("#announce")).to_have_text("This game has no stock to deal.")
     assert len(table.recorder.answers) == asked

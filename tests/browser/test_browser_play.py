@@ -105,6 +105,31 @@ def test_an_illegal_drop_is_refused_and_changes_nothing(table: Table, artifacts)
     assert table.api_view()["moves"] == 0
 
 
+def test_f9_every_message_is_said_through_the_live_region_always_on_the_page(
+    table: Table,
+) -> None:
+    """F9: the message box is for the eyes: it appears only when it has something to say,
+    and a live region shown from hidden with its text is not reliably read, so what it
+    says (a refusal, a hint) is said through ``#announce``, which is always on the page
+    (and only there: nothing is read twice)."""
+    table.new_game(1)
+    table.settle()
+    page = table.page
+    message, spoken = table.toast(), page.locator("#announce")
+    assert message.get_attribute("aria-live") is None and message.get_attribute("role") is None
+    assert spoken.get_attribute("aria-live") == "polite" and spoken.is_hidden() is False
+    table.click_card("7D")
+    with table.expect_answer("/api/game/move") as info:
+        table.target(1).click()  # QS: 7D may only go on 8D
+    assert info.value.status == 409
+    refusal = "The 7 of diamonds can only go on the 8 of diamonds, not on the queen of spades."
+    expect(message).to_have_text(refusal)
+    expect(spoken).to_contain_text(refusal)
+    page.get_by_role("button", name="Hint").click()
+    expect(message).to_contain_text("Hint 1 of 6: ")
+    expect(spoken).to_have_text(re.compile(r"^Hint 1 of 6: .+ to .+"))
+
+
 def test_f9_r15_undo_says_what_it_took_back(table: Table) -> None:
     """F9, R15: Undo says which card went back where, and that a card turned face down
     again, without naming it (it said only "Move taken back."; Redo named its move)."""

@@ -29,6 +29,8 @@ def test_status_line_is_off_until_peeking_is_switched_on(table: Table, artifacts
     expect(status).to_be_hidden()
     peek(table)
     expect(status).to_have_text("Peeking: this deal can still be won.", timeout=30_000)
+    # Said too when it comes (the line is no live region: shown from hidden, it may go unread).
+    expect(table.page.locator("#announce")).to_contain_text("Peeking: this deal can still be won.")
     # After a move that keeps it winnable the line is asked again and still says so.
     table.page.get_by_role("button", name="Hint").click()
     expect(table.toast()).to_contain_text("(winning move, peeking)")

@@ -566,9 +566,11 @@ class App {
       const answer = await api.status(this.variant, version);
       if (!this.view || this.view.version !== version || !this.peeking) return;
       this.markPeeked(answer.peeked_reason);
-      line.textContent = answer.status === "unknown"
+      const words = answer.status === "unknown"
         ? "Peeking: whether this deal can still be won is not yet known."
         : `Peeking: ${answer.message}.`;
+      if (line.hidden || line.textContent !== words) this.announce(words); // said when new
+      line.textContent = words;
       this.statusKnown = answer.status;
       line.dataset.status = answer.status;
       line.hidden = false;
@@ -715,7 +717,8 @@ class App {
     }, {
       still: () => Boolean(this.view && this.view.can_undo),
     }).then((ok) => {
-      if (ok) this.announce(before ? undoneWords(before, this.view) : "Move taken back.");
+      if (!ok) return;
+      this.announce(before ? undoneWords(before, this.view) : "Move taken back.", { replace: true });
     });
   }
 
@@ -726,7 +729,7 @@ class App {
       still: () => Boolean(this.view && this.view.can_redo),
     }).then((ok) => {
       // What the move did again (cards turned up, a run removed), as after a move.
-      if (ok) this.announce(`Move played again. ${narrate(this.view)}`.trim());
+      if (ok) this.announce(`Move played again. ${narrate(this.view)}`.trim(), { replace: true });
     });
   }
 
@@ -760,9 +763,12 @@ class App {
   /** F10: a game with peeking (in it, or on its deal before it began) counts apart; the
    * header says so, and the note why. */
   showPeeked(view) {
+    const note = $("peeked-note");
+    const reason = view.peeked ? view.peeked_reason || "" : "";
+    if (reason && (note.hidden || note.textContent !== reason)) this.announce(reason);
     $("peeked-badge").hidden = !view.peeked;
-    $("peeked-note").hidden = !view.peeked;
-    $("peeked-note").textContent = view.peeked_reason || "";
+    note.hidden = !view.peeked;
+    note.textContent = view.peeked_reason || "";
   }
 
   /** Peeking help was just shown (hints or the status, whose answer gives the game's
@@ -1144,6 +1150,7 @@ class App {
     this.messageTimer = window.setTimeout(() => {
       box.hidden = true;
     }, ms);
+    this.announce(text);
   }
 
   /** Keep the message above the footer's controls, the replay bar and, on a narrow
@@ -1221,11 +1228,23 @@ class App {
   }
 
   /** Tell screen readers (only) what just happened. */
-  announce(text) {
+  /** Say ``text`` to a screen reader, through the live region that is always on the page.
+   * What is said together (a move and the message it brings) is said as one, in order,
+   * unless ``replace`` says that ``text`` stands for what came before it (Undo's and
+   * Redo's words for the view's); the region is emptied first, so the same words said
+   * again are read again. */
+  announce(text, { replace = false } = {}) {
     const box = $("announce");
+    if (this.spoken) {
+      if (replace) this.spoken.length = 0;
+      this.spoken.push(text);
+      return;
+    }
+    this.spoken = [text];
     box.textContent = "";
     window.setTimeout(() => {
-      box.textContent = text;
+      box.textContent = this.spoken.join(" ");
+      this.spoken = null;
     }, 50);
   }
 
