@@ -481,7 +481,11 @@ def test_f6_a_full_database_gives_a_json_503_and_loses_nothing(database: Databas
     assert r.json()["detail"].startswith("the database is full")
     assert ok(client.get("/api/game"))["moves"] == 0
     # Every route (the deletes last: they make room).
-    check_every_route(client, TestClient(create_app(database)), "the database is full")
+    refused = check_every_route(client, TestClient(create_app(database)), "the database is full")
+    # The first move needs a new result row, which finds no room; the other writes fit in
+    # the pages they change (or, the deletes, make room); no read is refused.
+    assert ("POST", "/api/game/move") in refused
+    assert all(method != "GET" for method, _ in refused), refused
     # Room again: the game and the statistics are whole, and play goes on.
     limit_writes(database, execute("PRAGMA max_page_count = 1073741823"))
     with database.engine.begin() as conn:

@@ -238,17 +238,22 @@ def test_v2_moves_to_and_from_a_free_cell(database: Database) -> None:
     view = ok(client.post("/api/game/move", json={"variant": "how-they-run", "move": str(into)}))
     assert view["cells"][into.column - CELL_BASE] == card_code(into.card)
     assert view["last"]["move"] == str(into)
-    # A full cell refuses, in words; the view is unchanged.
+    # A full cell refuses a column's exposed card, in words; the view is unchanged.
+    position = position.apply(into)
     full = next(c for c in position.columns if c)[-1]
+    assert full != into.card and full not in position.cells
     where = into.column - CELL_BASE + 1
     refused = client.post(
         "/api/game/move", json={"variant": "how-they-run", "move": f"{card_code(full)}-f{where}"}
     )
     assert refused.status_code == 409, refused.text
-    if full != into.card:
-        assert refused.json()["detail"] == (
-            f"Free cell {where} already holds a card: a free cell takes one card."
-        )
+    assert refused.json()["detail"] == (
+        f"Free cell {where} already holds a card: a free cell takes one card."
+    )
+    same = ok(client.get("/api/game", params={"variant": "how-they-run"}))
+    assert (same["version"], same["columns"], same["cells"]) == (
+        view["version"], view["columns"], view["cells"]
+    )
     view = ok(client.post("/api/game/undo", json={"variant": "how-they-run"}))
     assert view["cells"][into.column - CELL_BASE] is None
 

@@ -66,8 +66,24 @@ def test_head_works_wherever_get_does(database: Database) -> None:
     assert client.head("/").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/api/game/move", "/api/settings", "/api/game/visit"])
-def test_head_is_not_a_way_around_other_methods(database: Database, path: str) -> None:
-    """HEAD of a route that has no GET is refused like the GET (405), changing nothing."""
+@pytest.mark.parametrize(
+    ("path", "status"), [("/api/game/move", 405), ("/api/settings", 200), ("/api/game/visit", 405)]
+)
+def test_head_is_not_a_way_around_other_methods(
+    database: Database, path: str, status: int
+) -> None:
+    """HEAD of a route that has no GET is refused like the GET (405, naming the method it
+    takes), and HEAD of the settings reads them as the GET does; neither changes anything:
+    the game left from before (saving off, which a visit would end) and the settings stay."""
     client = new_client(database)
-    assert client.head(path).status_code == client.get(path).status_code
+    ok(client.put("/api/settings", json={"saving": False}))
+    ok(client.post("/api/game/new", json={"deal": "9"}))
+    played = ok(client.post("/api/game/move", json={"move": "deal"}))
+    head, got = client.head(path), client.get(path)
+    assert (head.status_code, got.status_code) == (status, status)
+    assert head.content == b""
+    if status == 405:
+        assert head.headers["allow"] == got.headers["allow"] == "POST"
+    again = ok(client.get("/api/game"))
+    assert (again["deal"], again["moves"], again["version"]) == ("9", 1, played["version"])
+    assert ok(client.get("/api/settings")) == {"saving": False, "peeking": False}
