@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 from table_page import Table, settled_hints
 
 IN_GROUP = re.compile(r"\bin-group\b")
@@ -111,11 +111,18 @@ def test_f9_every_message_is_said_through_the_live_region_always_on_the_page(
     """F9: the message box is for the eyes: it appears only when it has something to say,
     and a live region shown from hidden with its text is not reliably read, so what it
     says (a refusal, a hint) is said through ``#announce``, which is always on the page
-    (and only there: nothing is read twice)."""
+    (and only there: nothing is read twice). A hint whose chances are refined while it
+    shows is said again with the final words (F3), not at each step between."""
     table.new_game(1)
     table.settle()
     page = table.page
     message, spoken = table.toast(), page.locator("#announce")
+    page.evaluate("""() => {
+      window.said = [];
+      const el = document.getElementById("announce");
+      new MutationObserver(() => { if (el.textContent) window.said.push(el.textContent); })
+        .observe(el, { childList: true, characterData: true, subtree: true });
+    }""")
     assert message.get_attribute("aria-live") is None and message.get_attribute("role") is None
     assert spoken.get_attribute("aria-live") == "polite" and spoken.is_hidden() is False
     table.click_card("7D")
@@ -125,9 +132,32 @@ def test_f9_every_message_is_said_through_the_live_region_always_on_the_page(
     refusal = "The 7 of diamonds can only go on the 8 of diamonds, not on the queen of spades."
     expect(message).to_have_text(refusal)
     expect(spoken).to_contain_text(refusal)
+    # A hint said while its chances are refined is said again once they are final, if its
+    # words changed (here the first answer is held back as one still refining, at 99%).
+    settled_hints(page)
+    held = []
+
+    def first_still_refining(route: Route) -> None:
+        answer = route.fetch()
+        if held:
+            route.fulfill(response=answer)
+            return
+        hints = answer.json()
+        held.append(hints)
+        for chance in hints["chances"]:
+            chance["chance"] = 0.99
+        route.fulfill(response=answer, json={**hints, "refining": True})
+
+    page.route("**/api/game/hints*", first_still_refining)
     page.get_by_role("button", name="Hint").click()
     expect(message).to_contain_text("Hint 1 of 6: ")
-    expect(spoken).to_have_text(re.compile(r"^Hint 1 of 6: .+ to .+"))
+    expect(message).not_to_contain_text("99%")  # refined while it shows
+    final = message.inner_text()
+    assert re.fullmatch(r"Hint 1 of 6: .+ to .+, chance to win about \d+%", final), final
+    expect(spoken).to_have_text(final)
+    said = page.evaluate("window.said")
+    first = final.rpartition(" about ")[0] + " about 99%"
+    assert said[said.index(first):] == [first, final], said
 
 
 def test_f9_r15_undo_says_what_it_took_back(table: Table) -> None:

@@ -839,6 +839,7 @@ class App {
     if (!quiet) {
       this.say(this.hintWords(i), "info", 4500);
       $("message").dataset.hint = text;
+      $("message").dataset.said = $("message").textContent;
     }
     this.renderHints();
   }
@@ -962,12 +963,17 @@ class App {
     $("hint-refining").textContent = !hints.refining ? ""
       : known ? "Refining the chances with more deals…" : "Working out the chances…";
     $("hint-peek-note").hidden = !this.peeking;
-    // A hint message still showing follows the refined chances.
+    // A hint message still showing follows the refined chances; once they are final, its
+    // words are said again if they differ from those said (not at each step between).
     const box = $("message");
     const i = hints.moves.indexOf(hints.current);
     if (!box.hidden && box.dataset.hint && box.dataset.hint === hints.current && i >= 0) {
       const words = this.hintWords(i);
       if (box.textContent !== words) box.textContent = words;
+      if (!hints.refining && box.dataset.said !== words) {
+        box.dataset.said = words;
+        this.announce(words);
+      }
     }
     // On a narrow screen the list covers the bottom: messages go above it, and the page
     // may scroll so that no card stays hidden under it.
@@ -1146,6 +1152,7 @@ class App {
     box.className = `toast ${kind}`;
     box.textContent = text;
     delete box.dataset.hint;
+    delete box.dataset.said;
     this.placeToast();
     this.messageTimer = window.setTimeout(() => {
       box.hidden = true;
