@@ -516,9 +516,13 @@ def rules() -> Response:
     return _page("rules.html")
 
 
-@router.get("/api/variants", response_model=list[VariantInfo], tags=["game"])
+@router.get(
+    "/api/variants", response_model=list[VariantInfo], tags=["game"],
+    responses={403: _ERRORS[403]},
+)
 async def variants() -> list[VariantInfo]:
-    """List the variants that can be played."""
+    """List the variants that can be played (no player cookie needed; another site's page
+    or link gets the 403 of every API request it makes)."""
     return [VariantInfo.of(v) for v in WEB_VARIANTS.values()]
 
 

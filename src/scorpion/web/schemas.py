@@ -435,7 +435,8 @@ class ErrorDetail(BaseModel):
     detail: str
     rule: str | None = Field(
         default=None,
-        description="Illegal moves only: the SPEC id of the rule the move breaks (R6-R11).",
+        description="Illegal moves only: the SPEC id of the rule the move breaks (R2, "
+        "R6-R11, or V2 for a rule of another game of the family: docs/rule-codes.md).",
         examples=["R7"],
     )
     reason: str | None = Field(
