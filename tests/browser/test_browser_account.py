@@ -140,7 +140,12 @@ def test_the_statistics_page_after_a_win_and_a_loss(table: Table, artifacts: Pat
     no_rate = "\u2013"  # an en dash
     assert [figure(page, n) for n in ("started", "won", "rate")] == ["0", "0", no_rate]
     expect(page.locator(".recent-empty")).to_be_visible()
+    # F9: a screen reader hears the choice in one sentence, not twelve bare figures.
+    said = page.locator("#stats-said")
+    expect(said).to_have_text("Wasp: 0 started, 0 won.")
+    assert page.locator("#stats-figures").get_attribute("aria-live") is None
     page.locator("#stats-variant").select_option("scorpion")
+    expect(said).to_have_text("Scorpion: 2 started, 1 won, win rate 50%.")
     page.screenshot(path=artifacts / "statistics.png", full_page=True)
 
 

@@ -107,6 +107,13 @@ def test_f9_f8_settings_keep_the_focus_on_the_control_or_on_what_was_done(
     done = page.locator("#done")
     expect(done).to_have_text("1 saved game deleted.")
     expect(done).to_be_focused()
+    # It stands after the section of the button used, so the next Tab goes on to the
+    # controls after it (it went back to the top of the page, past them).
+    assert page.evaluate("document.querySelector('#saved-title').closest('section')"
+                         ".nextElementSibling.id") == "done"
+    after = "delete-results" if page.locator("#delete-results").is_enabled() else "download-data"
+    page.keyboard.press("Tab")
+    expect(page.locator(f"#{after}")).to_be_focused()
 
 
 def test_f9_a_new_deal_puts_the_keys_on_an_exposed_card(table: Table) -> None:

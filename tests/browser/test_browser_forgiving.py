@@ -408,6 +408,15 @@ def test_give_up_says_the_deal_could_be_won_and_shows_how(
         "This deal could have been won from its start.", timeout=30_000
     )
     show = end.get_by_role("button", name="Show me")
+    expect(show).to_be_visible()
+    # F9: the dialog is read with its reason and the verdict; the focus stays where the
+    # dialog put it when the verdict comes (it jumped to Show me, cutting into what a screen
+    # reader was reading): Show me is a Shift+Tab away.
+    expect(end).to_have_accessible_description(re.compile(
+        rf"^You ended deal {WINNABLE_DEAL} of Scorpion.* counts as not won.*"
+        r"This deal could have been won from its start\."))
+    expect(end.get_by_role("button", name="Next deal")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
     expect(show).to_be_focused()
     page.screenshot(path=artifacts / "desktop-gave-up.png")
     page.keyboard.press("Enter")  # Show me
@@ -436,12 +445,24 @@ def test_give_up_says_the_deal_could_be_won_and_shows_how(
     expect(step).to_have_text(re.compile(r"Move (?:[3-9]|\d\d) of"))  # it plays on
     page.get_by_role("button", name="Pause", exact=True).click()
     expect(page.get_by_role("button", name="Play", exact=True)).to_be_visible()
+    # F9: the counters follow the replay in silence (the bar's line says each step); a
+    # button that a step disables hands the focus to Play (it fell to the page's body, out
+    # of reach of the bar's keys: Escape did nothing).
+    expect(page.locator("#counters")).to_have_attribute("aria-live", "off")
+    page.get_by_role("button", name="Back to the first position").focus()
+    page.keyboard.press("Enter")
+    expect(step).to_contain_text("The first position")
+    expect(page.get_by_role("button", name="Back to the first position")).to_be_disabled()
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(step).to_contain_text("Move 1 of")
     # The table is only shown meanwhile: it cannot be played on; the footer (its links
     # and keys) makes way for the replay bar, and comes back after it.
     assert page.evaluate("document.getElementById('felt').inert")
     expect(page.locator(".foot")).to_be_hidden()
     page.get_by_role("button", name="Close", exact=True).click()
     expect(bar).to_be_hidden()
+    expect(page.locator("#counters")).to_have_attribute("aria-live", "polite")
     expect(page.locator(".foot")).to_be_visible()
     expect(page.locator("#time")).to_have_text(stopped)  # the given-up game's time again
     expect(end).to_be_visible()

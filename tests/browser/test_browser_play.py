@@ -373,6 +373,14 @@ def test_new_game_dialog_refuses_a_bad_deal_number_and_starts_variants(table: Ta
     expect(dialog.locator("#new-game-error")).to_contain_text(
         "deal numbers start at 1", ignore_case=True
     )
+    # F9: the error is the field's (a screen reader reads it with the field); typing
+    # clears it.
+    field = dialog.get_by_role("textbox", name="Deal number")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_accessible_description(re.compile("deal numbers start at 1", re.I))
+    field.press("Backspace")
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(dialog.locator("#new-game-error")).to_have_text("")
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
@@ -432,6 +440,11 @@ def test_rules_page_is_reachable_and_links_back(table: Table, artifacts) -> None
     page.get_by_role("link", name="Rules").first.click()
     expect(page).to_have_url(re.compile(r"/rules$"))
     expect(page.get_by_role("heading", name="Moving cards")).to_be_visible()
+    # F9: the page's name is its heading's; each game of the family is a heading of its own.
+    expect(page.get_by_role("heading", level=1)).to_have_accessible_name("Scorpion: how to play")
+    expect(page.get_by_role("heading", level=3, name="How They Run", exact=True)).to_have_id(
+        "how-they-run")
+    expect(page.locator(".variants h3")).to_have_count(11)
     expect(page.locator("main")).to_contain_text("An empty column takes only a King")
     page.screenshot(path=artifacts / "desktop-rules.png", full_page=True)
     # The contents at the top lead to each part and to each game of the family.

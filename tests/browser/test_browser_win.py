@@ -42,6 +42,10 @@ def test_a_full_game_is_won_by_clicking(table: Table, artifacts: Path) -> None:
     expect(win.locator("#win-moves")).to_have_text(str(len(line)))
     expect(win.locator("#win-time")).to_have_text(format_time(view["elapsed_ms"]))
     expect(win).to_contain_text(f"deal {number}")
+    # F9: read with its title, the deal, the time and the moves (not only "You won!").
+    expect(win).to_have_accessible_description(
+        f"All four runs of deal {number} (Scorpion) are home. Time "
+        f"{format_time(view['elapsed_ms'])} Moves {len(line)}")
     expect(page.locator("#runs")).to_have_text("4/4")
     expect(page.locator("#won-badge")).to_be_visible()
     expect(page.locator("#tableau .card")).to_have_count(0)

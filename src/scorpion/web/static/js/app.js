@@ -267,9 +267,7 @@ class App {
     if (!ok && this.damaged) {
       // The saved game is damaged: say why, and offer a new game of that variant.
       await this.openNewGame();
-      const error = $("new-game-error");
-      error.textContent = this.damaged.charAt(0).toUpperCase() + this.damaged.slice(1) + ".";
-      error.hidden = false;
+      this.newGameError(this.damaged.charAt(0).toUpperCase() + this.damaged.slice(1) + ".");
     }
     this.table.preload();
   }
@@ -1434,11 +1432,10 @@ class App {
   bindDialogs() {
     const dialog = $("new-game-dialog");
     const input = $("deal-input");
-    const error = $("new-game-error");
     input.addEventListener("input", () => {
       $("deal-kind-number").checked = true;
       this.typedDeal = true;
-      error.hidden = true;
+      this.newGameError("");
     });
     input.addEventListener("focus", () => {
       $("deal-kind-number").checked = true;
@@ -1450,8 +1447,7 @@ class App {
       const kind = new FormData(event.target).get("deal-kind");
       const deal = kind === "number" ? input.value.trim() : null;
       if (kind === "number" && !deal) {
-        error.textContent = "Type a deal number, or choose a random deal.";
-        error.hidden = false;
+        this.newGameError("Type a deal number, or choose a random deal.", { number: true });
         input.focus();
         return;
       }
@@ -1461,9 +1457,9 @@ class App {
       const other = kind === "number" ? OTHER_DIGIT(deal) : null;
       if (kind === "number" && (NOT_A_NUMBER(deal) || other)) {
         const why = other ? `"${other}" is not one of the digits 0-9; ` : "";
-        error.textContent = `"${deal.length > 24 ? `${deal.slice(0, 24)}…` : deal}" is not a deal number: ` +
-          `${why}type digits, like 617 (or ms and digits for Microsoft's deal of that number).`;
-        error.hidden = false;
+        this.newGameError(`"${deal.length > 24 ? `${deal.slice(0, 24)}…` : deal}" is not a deal number: ` +
+          `${why}type digits, like 617 (or ms and digits for Microsoft's deal of that number).`,
+        { number: true });
         input.focus();
         return;
       }
@@ -1482,8 +1478,7 @@ class App {
           else this.say(`Your ${name} game was ended in another tab or page; this is a new deal, ${view.deal}.`, "error", 6000);
         } catch (failure) {
           if (failure.name === "ApiError" && failure.status === 401 && failure.reloading) return;
-          error.textContent = sentence(failure.detail || String(failure));
-          error.hidden = false;
+          this.newGameError(sentence(failure.detail || String(failure)));
         }
         return;
       }
@@ -1518,8 +1513,9 @@ class App {
           await this.failed(failure, {});
           return;
         }
-        error.textContent = sentence(failure.detail || String(failure));
-        error.hidden = false;
+        // A deal number the server refuses (400) is the field's error.
+        this.newGameError(sentence(failure.detail || String(failure)),
+          { number: kind === "number" && failure.status === 400 });
         input.focus();
       } finally {
         start.disabled = false;
@@ -1534,11 +1530,22 @@ class App {
     $("win-close").addEventListener("click", () => this.closeWin());
   }
 
+  /** Say what is wrong in the New game dialog ("" clears it): the error is always on the
+   * page (an alert shown from hidden with its words is not reliably read), and with
+   * ``number`` it is the deal number field's (``aria-invalid``, which ``aria-describedby``
+   * ties to it). */
+  newGameError(text, { number = false } = {}) {
+    $("new-game-error").textContent = text;
+    const input = $("deal-input");
+    if (number && text) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+
   async openNewGame() {
     const dialog = $("new-game-dialog");
     if (dialog.open) return;
     this.closeWin();
-    $("new-game-error").hidden = true;
+    this.newGameError("");
     await this.loadVariants();
     $("variant-select").value = this.variant;
     this.typedDeal = false;
@@ -1583,6 +1590,10 @@ class App {
       ? `All four runs of deal ${view.deal} (${view.variant.name}) are home.`
       : `Every column of deal ${view.deal} (${view.variant.name}) is one run.`;
     $("win-peeked").hidden = !view.peeked;
+    // Read with the title: the deal, the time and moves, and the peeking note if shown (a
+    // hidden element named in aria-describedby would be read all the same).
+    $("win-dialog").setAttribute("aria-describedby",
+      view.peeked ? "win-summary win-peeked win-stats" : "win-summary win-stats");
     const dialog = $("win-dialog");
     if (!dialog.open && !$("new-game-dialog").open) {
       dialog.showModal();

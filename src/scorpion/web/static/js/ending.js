@@ -30,15 +30,12 @@ export class Ending {
     this.step = 0;
     this.timer = null;
     this.polls = 0;
-    this.firstFocus = null; // where the end dialog put the keyboard focus
-    this.keyed = false;
     this.bind();
   }
 
   bind() {
     $("end-next").addEventListener("click", () => this.onNext());
     $("end-show").addEventListener("click", () => this.showMe());
-    $("end-dialog").addEventListener("keydown", () => { this.keyed = true; });
     $("end-undo").addEventListener("click", () => {
       $("end-dialog").close("undo");
       this.app.undo();
@@ -183,9 +180,7 @@ export class Ending {
     const dialog = $("end-dialog");
     dialog.returnValue = "";
     if (!dialog.open) dialog.showModal();
-    this.firstFocus = stuck ? $("end-undo") : $("end-next");
-    this.firstFocus.focus();
-    this.keyed = false; // a key pressed in the dialog since it opened (see askSolution)
+    (stuck ? $("end-undo") : $("end-next")).focus();
   }
 
   async askSolution() {
@@ -212,10 +207,9 @@ export class Ending {
     const show = $("end-show");
     show.hidden = answer.status !== "winnable" || answer.line_moves === null;
     $("end-show-note").hidden = show.hidden;
-    // Show me takes the focus only from where the dialog put it, before any key: the
-    // answer comes a second or two later, and a player already on the way goes on.
-    if ($("end-dialog").open && !show.hidden && !this.keyed
-        && document.activeElement === this.firstFocus) show.focus();
+    // The focus stays where it is: the answer comes a second or two after the dialog
+    // opened, and a focus that moved on its own would cut into what a screen reader was
+    // reading (the verdict is said through its status line; Show me is a Tab away).
   }
 
   onNext() {
@@ -263,6 +257,8 @@ export class Ending {
     $("replay-deal").textContent = this.ended ? this.ended.deal : "";
     $("replay-bar").hidden = false;
     $("message").hidden = true;
+    // The bar's own line says each step; the counters follow the replay in silence.
+    $("counters").setAttribute("aria-live", "off");
     this.step = -1;
     this.go(0, "deal");
     $("replay-play").focus();
@@ -294,9 +290,13 @@ export class Ending {
     $("moves").textContent = String(step);
     $("runs").textContent = `${frame.runs.length}/4`;
     $("stock-count").textContent = String(frame.stock);
+    const focused = document.activeElement;
     $("replay-back").disabled = step === 0;
     $("replay-start").disabled = step === 0;
     $("replay-forward").disabled = step === last;
+    // A button that the step disables drops the keyboard focus (to the page's body, out of
+    // reach of the bar's keys): Play, never disabled, takes it.
+    if (focused && focused.disabled && $("replay-bar").contains(focused)) $("replay-play").focus();
     if (step === last) this.pause();
   }
 
@@ -331,6 +331,7 @@ export class Ending {
       this.app.paintStatus(this.app.view, null);
       this.app.clock.show();
     }
+    $("counters").setAttribute("aria-live", "polite"); // the game's own, back in silence
     if (this.next) {
       // Back to what the solver said, to watch again or go on.
       $("end-dialog").returnValue = "";

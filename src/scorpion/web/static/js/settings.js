@@ -34,12 +34,16 @@ class SettingsPage {
   fail(error) {
     if (error.reloading) return;
     $("settings-error").textContent = `That did not work: ${error.detail || error}.`;
-    $("settings-error").hidden = false;
   }
 
   done(text) {
     $("done").textContent = text;
-    $("done").hidden = false;
+  }
+
+  /** Write ``text`` into the live region ``id`` only if it changes (words rewritten the
+   * same would be read again after every action). */
+  static show(id, text) {
+    if ($(id).textContent !== text) $(id).textContent = text;
   }
 
   async refresh() {
@@ -63,10 +67,10 @@ class SettingsPage {
     const kept = settings.saving
       ? plural(saved.length, "saved game")
       : `${plural(saved.length, "game")} in progress (kept until its tab is closed)`;
-    $("saved-games").textContent = saved.length
+    SettingsPage.show("saved-games", saved.length
       ? `${kept}: ` + saved.map((g) =>
         `${names[g.variant] || g.variant}, deal ${g.deal}${g.won ? " (won)" : g.moves.length ? ` (${plural(g.moves.length, "move")})` : " (no move yet)"}`).join("; ")
-      : "No saved games.";
+      : "No saved games.");
     $("delete-saved").disabled = saved.length === 0;
 
     const byVariant = {};
@@ -75,10 +79,10 @@ class SettingsPage {
     const seenText = seen.length
       ? ` You were shown the hidden cards of ${plural(seen.length, "deal")}: a game of ${seen.length === 1 ? "it" : "one of them"} counts as peeked.`
       : "";
-    $("results").textContent = (results.length
+    SettingsPage.show("results", (results.length
       ? `${plural(results.length, "game")} in your statistics: ` + Object.entries(byVariant)
         .map(([v, n]) => `${names[v] || v} ${n}`).join(", ") + "."
-      : "No results: your statistics are empty.") + seenText;
+      : "No results: your statistics are empty.") + seenText);
     $("delete-results").disabled = results.length === 0 && seen.length === 0;
     this.giveFocusBack();
     document.body.dataset.ready = "true";
@@ -92,15 +96,19 @@ class SettingsPage {
   }
 
   /** F9: give the keyboard focus back to that control, or, when it is still disabled, to
-   * the message saying what was done (the next Tab goes on from there). */
+   * the message saying what was done, moved to just after the control's section so that
+   * the next Tab goes on to the controls after it (it stood near the page's end, and Tab
+   * went back to the top, past them). */
   giveFocusBack() {
     const el = this.focusBack;
     this.focusBack = null;
     const now = document.activeElement; // still the control just disabled, until Chrome moves it
     if (!el || (now && now !== document.body && now !== el)) return;
     if (!el.disabled) el.focus();
-    else if (!$("done").hidden) $("done").focus();
-    else if (!$("settings-error").hidden) $("settings-error").focus();
+    else if ($("done").textContent) {
+      (el.closest("section") || el).after($("done"));
+      $("done").focus();
+    } else if ($("settings-error").textContent) $("settings-error").focus();
   }
 
   async variantNames() {

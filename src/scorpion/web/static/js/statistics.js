@@ -108,6 +108,14 @@ function show(stats) {
   chart(stats.recent);
 }
 
+/** What a screen reader hears when another variant is chosen: its name and main figures
+ * in one sentence (the list's twelve figures, said one by one, would come without their
+ * names). */
+function summary(stats) {
+  const rate = stats.win_rate === null ? "" : `, win rate ${percent(stats.win_rate)}`;
+  return `${stats.variant.name}: ${stats.started} started, ${stats.won} won${rate}.`;
+}
+
 async function main() {
   let all;
   try {
@@ -115,7 +123,6 @@ async function main() {
   } catch (error) {
     if (error.reloading) return;
     $("stats-error").textContent = `The statistics could not be loaded: ${error.detail || error}.`;
-    $("stats-error").hidden = false;
     return;
   }
   const select = $("stats-variant");
@@ -125,7 +132,10 @@ async function main() {
   const wanted = remembered();
   select.value = all.some((s) => s.variant.id === wanted) ? wanted : "scorpion";
   const pick = () => show(all.find((s) => s.variant.id === select.value) || all[0]);
-  select.addEventListener("change", pick);
+  select.addEventListener("change", () => {
+    pick();
+    $("stats-said").textContent = summary(all.find((s) => s.variant.id === select.value) || all[0]);
+  });
   pick();
   document.body.dataset.ready = "true";
 }
