@@ -159,8 +159,9 @@ def test_f9_the_game_over_dialog_leaves_the_focus_where_the_player_took_it(
     table: Table,
 ) -> None:
     """F9, F11: after Give up, the verdict comes a second or two later, and with it Show
-    me. It takes the focus from Next deal, where the dialog put it, only if no key was
-    pressed meanwhile: a player who had gone on (Shift+Tab here) was taken back to it."""
+    me, which never takes the focus on its own: a player who had gone on (Shift+Tab here)
+    stays where they went (without a key, the focus stays on Next deal: see the
+    give-up test in test_browser_forgiving)."""
     page = table.page
     table.new_game(WINNABLE_DEAL)
     held: list[Any] = []  # the first request for the verdict, held until a key is pressed
