@@ -18,7 +18,7 @@ import time
 from contextlib import AbstractContextManager, nullcontext, suppress
 from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -268,7 +268,22 @@ def variants_command(
         typer.echo(f"{v.id:<{width}}  {v.name:<{name_width}}  {origin}")
 
 
-@app.command("deal")
+class _NegativeNumber(typer.core.TyperCommand):
+    """A command whose argument may be written as a negative number (``deal -5``), which
+    click would take for an unknown option: it is read as the argument, to be told that deal
+    numbers start at 1 (other unknown options are still refused by name)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # click's Context
+        for i, arg in enumerate(args):
+            if arg == "--":  # the rest is arguments already
+                break
+            if re.fullmatch(r"-[0-9][0-9_, ]*", arg):  # to the end, after "--": the options stay
+                args = [*args[:i], *args[i + 1:], "--", arg]
+                break
+        return super().parse_args(ctx, args)
+
+
+@app.command("deal", cls=_NegativeNumber)
 def deal_command(
     number: Annotated[str, typer.Argument(
         metavar="NUMBER", help="Deal number: 1 and up, or 'ms' + digits.")],

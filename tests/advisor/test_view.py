@@ -118,6 +118,10 @@ def test_b4_view_text_round_trips_and_reads_a_position() -> None:
          "line 12: cells: How They Run has 2 free cells, not 1"),
         (HOW_THEY_RUN_7_VIEW.replace("cells: 6S 5S", "cells: 6S 7C"),
          "line 12: cells: 7C appears twice (also in column 8)"),
+        (DEAL_1_VIEW.replace("1: [? ? ?]", "01: [? ? ?]"),
+         "line 1: there is no column 01 (columns are 1-7;"),
+        (DEAL_1_VIEW + "9" * 5000 + ": 5C\n",
+         "line 10: there is no column 999999999999… (columns are 1-7;"),
         (HOW_THEY_RUN_7_VIEW.replace("variant: how-they-run\n", ""),
          "line 8: there is no column 8 (columns are 1-7; a game of ten columns needs its "
          "'variant:' line)"),
@@ -127,6 +131,13 @@ def test_b4_view_parse_errors_name_the_problem(text: str, message: str) -> None:
     with pytest.raises(ViewError) as caught:
         parse_view(text)
     assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize("text", [None, b"1: [? ? ?] 4H"])
+def test_b4_a_view_is_read_from_text_only(text: object) -> None:
+    with pytest.raises(TypeError, match=f"a view is read from text \\(str\\), not from "
+                                        f"{type(text).__name__}$"):
+        parse_view(text)  # type: ignore[arg-type]
 
 
 def test_b4_a_question_mark_in_a_comment_leaves_a_position_a_position() -> None:

@@ -102,6 +102,8 @@ def test_b3_deal_json() -> None:
     [
         (["deal", "0"], "start at 1"),
         (["deal", "--", "-5"], "start at 1"),
+        (["deal", "-5"], "deal numbers start at 1, not -5"),  # not "No such option: -5"
+        (["deal", "-5", "--json"], "deal numbers start at 1, not -5"),
         (["deal", "abc"], "not a deal number"),
         (["deal", "5.0"], "not a deal number: '5.0': '.' is not allowed"),
         (["deal", "٣"], "'٣' is not allowed"),

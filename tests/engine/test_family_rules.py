@@ -517,7 +517,8 @@ def test_b4_notation_errors_of_the_new_lines_name_the_line() -> None:
         pos(TAIL.replace(HEARTS_SPADES, "H"), SCORPION_TAIL)
     with pytest.raises(NotationError, match=r"line 9: there is no column 10 \(columns are 1-7\)"):
         pos(TAIL.replace("    stock: -", "    10:\n    stock: -"), SCORPION_TAIL)
-    with pytest.raises(NotationError, match="line 14: the stock holds no cards"):
+    with pytest.raises(NotationError,
+                       match="line 14: Three Blind Mice has no stock: leave out the 'stock:'"):
         pos(MICE + "    stock: 2C\n", THREE_BLIND_MICE)
 
 

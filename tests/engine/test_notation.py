@@ -161,6 +161,41 @@ def test_b4_error_eight_columns() -> None:
     assert "no column 8" in str(err)
 
 
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [("01", "01"), ("007", "007"), ("9" * 5000, "999999999999…"), ("11", "11")],
+)
+def test_b4_error_a_column_number_no_game_has(key: str, said: str) -> None:
+    """B4: a column is written as the engine writes it: no leading zero (as a move's
+    ``7H-05`` is refused), and a number of thousands of digits is no column either (it was
+    Python's own error about converting long integers, naming no line)."""
+    err = parse_error(GOOD + f"{key}: 5C\n")
+    assert (str(err), err.line) == (
+        f"line 10: there is no column {said} (columns are 1-10 at most)", 10)
+
+
+@pytest.mark.parametrize(
+    ("variant", "line", "why"),
+    [
+        ("three-blind-mice", "stock: -",
+         "Three Blind Mice has no stock: leave out the 'stock:' line"),
+        ("how-they-run", "stock: -", "How They Run has no stock: leave out the 'stock:' line"),
+        ("scorpion-head", "stock: -", "Scorpion Head has no stock: leave out the 'stock:' line"),
+        ("chelicera", "runs: -",
+         "Chelicera keeps its runs on the table: leave out the 'runs:' line"),
+    ],
+)
+def test_b4_v2_a_line_the_game_has_not_is_refused(variant: str, line: str, why: str) -> None:
+    """B4, V2: the text of a game without a stock (or, Chelicera, whose runs stay on the
+    table) has no such line; one given is refused, naming it (it was read, and written back
+    without it: the text did not round-trip)."""
+    text = format_position(deal(1, variant)) + line + "\n"
+    with pytest.raises(NotationError) as info:
+        parse_position(text)
+    assert (str(info.value), info.value.line) == (
+        f"line {len(text.splitlines())}: {why}", len(text.splitlines()))
+
+
 def test_b4_error_column_given_twice() -> None:
     err = parse_error(GOOD + "4: 5C\n")
     assert err.line == 10

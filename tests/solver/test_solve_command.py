@@ -116,6 +116,16 @@ def test_parse_range() -> None:
     assert parse_range("7") == (7, 7)
     with pytest.raises(ValueError, match="not a range"):
         parse_range("5..1")
+    # Thousands of digits: told as above the largest (it was Python's own error about
+    # converting long integers); a leading zero or two are still read.
+    huge = "9" * 5000
+    with pytest.raises(ValueError, match=r"^not a range of deals: '1\.\.9{37}…' \(deal "
+                       r"numbers go up to 100,000,000,000,000,000,000\)$"):
+        parse_range(f"1..{huge}")
+    with pytest.raises(ValueError, match="deal numbers go up to"):
+        parse_range(huge)
+    assert parse_range("007..0100") == (7, 100)
+    assert parse_range("0" + "9" * 20) == (10**20 - 1, 10**20 - 1)
 
 
 # --- the library's budgets -------------------------------------------------------------

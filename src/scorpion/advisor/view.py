@@ -37,7 +37,14 @@ from typing import NamedTuple
 
 from ..engine.cards import Card, RunId, card_code, parse_card, parse_run, run_cards
 from ..engine.hints import hint_moves
-from ..engine.notation import NotationError, format_position, notation_lines, parse_position
+from ..engine.notation import (
+    NotationError,
+    column_key,
+    format_position,
+    notation_lines,
+    parse_position,
+    shown_key,
+)
 from ..engine.position import (
     EMPTY_CELL,
     Move,
@@ -250,7 +257,10 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
     Raises:
         ViewError: naming the line and the problem.
         UnknownVariantError: if ``variant`` is an id no variant has.
+        TypeError: if ``text`` is not a ``str`` (``None``, bytes).
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a view is read from text (str), not from {type(text).__name__}")
     if isinstance(variant, str):
         variant = variant_by_id(variant)
     if not any(HIDDEN in line for line in text.splitlines() if not line.lstrip().startswith("#")):
@@ -287,10 +297,12 @@ def parse_view(text: str, variant: Variant | str | None = None) -> PlayerView:
         known.append("runs")
     for number, key, value in lines:
         if key.isascii() and key.isdigit():
-            index = int(key)
+            index = column_key(key)
             if not 1 <= index <= n:
                 more = "" if n == 10 else "; a game of ten columns needs its 'variant:' line"
-                raise ViewError(f"there is no column {index} (columns are 1-{n}{more})", number)
+                raise ViewError(
+                    f"there is no column {shown_key(key)} (columns are 1-{n}{more})", number
+                )
             if index in columns:
                 raise ViewError(f"column {index} is given twice", number)
             columns[index] = _parse_column(value, number)

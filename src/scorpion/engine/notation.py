@@ -126,6 +126,18 @@ def _parse_column(text: str, line: int) -> tuple[tuple[Card, ...], int]:
     return tuple(down + up), len(down)
 
 
+def column_key(key: str) -> int:
+    """The column number a line's key of ASCII digits names (``"7"`` for column 7), or 0
+    for none: a leading zero (``"07"``, as a move's ``7H-07`` is refused too) or more than
+    three digits (which ``int`` would refuse to read past 4,300)."""
+    return int(key) if len(key) <= 3 and not key.startswith("0") else 0
+
+
+def shown_key(key: str) -> str:
+    """``key`` as an error message says it: at most 12 characters, then an ellipsis."""
+    return key if len(key) <= 12 else f"{key[:12]}…"
+
+
 def notation_lines(text: str) -> Iterator[tuple[int, str, str]]:
     """Yield ``(line number, key, value)`` for each line of ``text`` that is neither blank
     nor a ``#`` comment: the key is the text before the first colon, stripped and in lower
@@ -175,10 +187,11 @@ def parse_position(text: str, variant: Variant | str | None = None) -> Position:
     named: tuple[Variant, int] | None = None
     for number, key, value in notation_lines(text):
         if _DIGITS.fullmatch(key):
-            index = int(key)
+            index = column_key(key)
             if not 1 <= index <= _MAX_COLUMNS:
                 raise NotationError(
-                    f"there is no column {index} (columns are 1-{_MAX_COLUMNS} at most)", number
+                    f"there is no column {shown_key(key)} (columns are 1-{_MAX_COLUMNS} at most)",
+                    number,
                 )
             if index in columns:
                 raise NotationError(f"column {index} is given twice", number)
@@ -245,10 +258,16 @@ def parse_position(text: str, variant: Variant | str | None = None) -> Position:
         if variant.stock_size:
             raise NotationError("missing the 'stock:' line (write 'stock: -' for no stock)")
         stock = ((), 0)
+    elif not variant.stock_size:  # written back without it: the text would not round-trip
+        raise NotationError(f"{variant.name} has no stock: leave out the 'stock:' line", stock[1])
     if runs is None:
         if variant.removes_runs:
             raise NotationError("missing the 'runs:' line (write 'runs: -' for none)")
         runs = ((), 0)
+    elif not variant.removes_runs:
+        raise NotationError(
+            f"{variant.name} keeps its runs on the table: leave out the 'runs:' line", runs[1]
+        )
     if cells is None:
         if variant.cells:
             raise NotationError(f"missing the '{variant.cell_kind}:' line")

@@ -262,6 +262,9 @@ def parse_range(text: str) -> tuple[int, int]:
         raise ValueError(
             f"not a range of deals: {text!r} (write FIRST..LAST, e.g. 1..1000, digits 0-9)"
         )
+    if max(len(first_text.lstrip("0")), len(last_text.lstrip("0"))) > len(str(MAX_DEAL)):
+        shown = text if len(text) <= 40 else f"{text[:40]}…"  # and no int() of 4,300 digits
+        raise ValueError(f"not a range of deals: {shown!r} (deal numbers go up to {MAX_DEAL:,})")
     first = int(first_text)
     last = int(last_text) if sep else first
     if first < 1 or last < first:
