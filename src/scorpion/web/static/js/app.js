@@ -1232,7 +1232,6 @@ class App {
     return { all: [...exposed, ...hinted], hinted };
   }
 
-  /** Tell screen readers (only) what just happened. */
   /** Say ``text`` to a screen reader, through the live region that is always on the page.
    * What is said together (a move and the message it brings) is said as one, in order,
    * unless ``replace`` says that ``text`` stands for what came before it (Undo's and
