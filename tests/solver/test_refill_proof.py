@@ -31,7 +31,6 @@ variant: chelicera
 6: 2H
 7: AH
 stock: {}
-runs: -
 """
 
 
