@@ -159,9 +159,7 @@ def test_two_workers_behave_as_one_server(
     ],
 )
 def test_serve_names_a_bad_database_without_a_traceback(url: str, message: str) -> None:
-    with socket.socket() as probe:  # a port free now: the port is bound before the database
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # free now: the port is bound before the database
     done = subprocess.run(
         [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port),
          "--database", url],
@@ -178,9 +176,7 @@ def test_serve_names_a_default_data_folder_it_cannot_make(tmp_path: Path) -> Non
     folder that cannot be made is named in one line, with the way round, and exit 2."""
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     done = subprocess.run(
         [sys.executable, "-m", "scorpion", "serve", "--no-open", "--port", str(port)],
         capture_output=True, text=True, timeout=60, check=False,
